@@ -1,0 +1,37 @@
+package dev.ura.app.cli;
+
+import dev.ura.trace.io.TraceFormatException;
+import picocli.CommandLine;
+
+/**
+ * Turns failures into the contract's exit codes: bad input is one line on stderr and exit 1; a
+ * stack trace only with {@code --debug}.
+ */
+final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
+        boolean debug = parsed.hasMatchedOption("--debug") || hasDebug(parsed);
+        if (debug) {
+            ex.printStackTrace(cl.getErr());
+        }
+        if (ex instanceof TraceFormatException) {
+            cl.getErr().println("ura: " + ex.getMessage());
+            return UraCommand.EXIT_BAD_INPUT;
+        }
+        if (ex instanceof CommandFailure f) {
+            cl.getErr().println("ura: " + f.getMessage());
+            return f.exitCode();
+        }
+        cl.getErr().println("ura: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
+        return UraCommand.EXIT_BAD_INPUT;
+    }
+
+    private static boolean hasDebug(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.ura.app.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * The top-level command. Scripts depend on its contract ({@code shared/design/cli.md}): exit 0
+ * success, 1 bad input (one line on stderr), 2 bad usage, 3 a regression found.
+ */
+@Command(name = "ura", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Screen-centric response-time explorer for Android method traces and agent logs.",
+        subcommands = {InfoCommand.class},
+        footer = {"", "With no command, or with a FILE, ura opens the explorer window."})
+public final class UraCommand implements Runnable {
+    /** Returned by {@link #run(String[])} when the window was opened and the JVM must stay up. */
+    public static final int KEEP_RUNNING = Integer.MIN_VALUE;
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_BAD_INPUT = 1;
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_REGRESSION = 3;
+
+    @Option(names = "--debug", description = "Print stack traces of failures.", scope = CommandLine.ScopeType.INHERIT)
+    boolean debug;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Runs the command line and returns the exit status (or {@link #KEEP_RUNNING}). */
+    public static int run(String[] args) {
+        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    }
+
+    /** Runs with explicit output streams (tests). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine(out, err);
+        if (opensWindow(cl, args)) {
+            return WindowLauncher.launch(args.length == 0 ? null : Path.of(args[0]), err);
+        }
+        return cl.execute(args);
+    }
+
+    /** The configured picocli command line. */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new UraCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler(new FailureHandler());
+        cl.setExitCodeExceptionMapper(t -> EXIT_BAD_INPUT);
+        return cl;
+    }
+
+    private static boolean opensWindow(CommandLine cl, String[] args) {
+        if (args.length == 0) {
+            return true;
+        }
+        if (args.length != 1) {
+            return false;
+        }
+        Set<String> commands = cl.getSubcommands().keySet();
+        String a = args[0];
+        return !a.startsWith("-") && !commands.contains(a) && Files.exists(Path.of(a));
+    }
+}

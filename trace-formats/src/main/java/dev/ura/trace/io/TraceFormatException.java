@@ -1,0 +1,64 @@
+package dev.ura.trace.io;
+
+/**
+ * The input is not a trace this reader can make sense of. The message is one line a user can act
+ * on: the file, where (byte offset or line), and what was wrong.
+ */
+public class TraceFormatException extends Exception {
+    private final String file;
+    private final long offset;
+    private final long line;
+    private final String problem;
+
+    private TraceFormatException(String file, long offset, long line, String problem, Throwable cause) {
+        super(compose(file, offset, line, problem), cause);
+        this.file = file;
+        this.offset = offset;
+        this.line = line;
+        this.problem = problem;
+    }
+
+    /** A problem at a byte offset (use -1 when the whole file is at fault). */
+    public static TraceFormatException atOffset(String file, long offset, String problem) {
+        return new TraceFormatException(file, offset, -1, problem, null);
+    }
+
+    /** A problem at a 1-based line of a text format. */
+    public static TraceFormatException atLine(String file, long line, String problem) {
+        return new TraceFormatException(file, -1, line, problem, null);
+    }
+
+    /** A problem with the file as a whole (unreadable, empty, unknown format). */
+    public static TraceFormatException ofFile(String file, String problem, Throwable cause) {
+        return new TraceFormatException(file, -1, -1, problem, cause);
+    }
+
+    private static String compose(String file, long offset, long line, String problem) {
+        StringBuilder sb = new StringBuilder(file);
+        if (offset >= 0) {
+            sb.append(": at byte ").append(offset);
+        } else if (line >= 0) {
+            sb.append(": line ").append(line);
+        }
+        return sb.append(": ").append(problem).toString();
+    }
+
+    public String file() {
+        return file;
+    }
+
+    /** Byte offset, or -1. */
+    public long offset() {
+        return offset;
+    }
+
+    /** 1-based line, or -1. */
+    public long line() {
+        return line;
+    }
+
+    /** What was wrong, without the location. */
+    public String problem() {
+        return problem;
+    }
+}

@@ -1,0 +1,229 @@
+package dev.ura.trace.model;
+
+import java.util.Arrays;
+
+/**
+ * The calls of one thread, column-wise, in pre-order: a parent precedes its children and calls of
+ * the same depth are sorted by start, so a binary search finds the visible range at each depth.
+ *
+ * <p>Times are nanoseconds on the file's time base. Memory is a few primitive arrays (about 14
+ * bytes a call, 22 with a thread-CPU clock): times are stored as 32-bit offsets where they fit, and
+ * the parent column is derived from depth on first use rather than stored, because most
+ * consumers (painting, profiles) never need it.
+ */
+public final class CallTable {
+    private final int size;
+    private final TimeColumn start;
+    private final TimeColumn end;
+    private final TimeColumn cpuStart;
+    private final TimeColumn cpuEnd;
+    private final int[] method;
+    private final short[] depth;
+    private final int maxDepth;
+    private volatile int[] parent;
+
+    private CallTable(Builder b) {
+        this.size = b.size;
+        this.start = b.start;
+        this.end = b.end;
+        this.cpuStart = b.cpuStart;
+        this.cpuEnd = b.cpuEnd;
+        this.method = Arrays.copyOf(b.method, b.size);
+        this.depth = Arrays.copyOf(b.depth, b.size);
+        start.trim();
+        end.trim();
+        if (cpuStart != null) {
+            cpuStart.trim();
+            cpuEnd.trim();
+        }
+        int max = -1;
+        for (int i = 0; i < size; i++) {
+            max = Math.max(max, depth[i]);
+        }
+        this.maxDepth = max;
+    }
+
+    /** An empty table. */
+    public static CallTable empty() {
+        return new Builder(0, 1, false, 0).build();
+    }
+
+    /** Number of calls. */
+    public int size() {
+        return size;
+    }
+
+    /** Wall (or, for thread-CPU-only traces, thread-CPU) start of call {@code i}, ns. */
+    public long start(int i) {
+        return start.get(i);
+    }
+
+    /** End of call {@code i}, ns; never before its start. */
+    public long end(int i) {
+        return end.get(i);
+    }
+
+    /** {@code end(i) - start(i)}. */
+    public long duration(int i) {
+        return end.get(i) - start.get(i);
+    }
+
+    /** Dense method index (see {@link MethodTable#get(int)}). */
+    public int method(int i) {
+        return method[i];
+    }
+
+    /** Nesting depth, 0 for a top-level call. */
+    public int depth(int i) {
+        return depth[i];
+    }
+
+    /** Deepest depth, or -1 when empty. */
+    public int maxDepth() {
+        return maxDepth;
+    }
+
+    /** Whether thread-CPU times are present. */
+    public boolean hasCpuTime() {
+        return cpuStart != null;
+    }
+
+    /** Thread-CPU time at the call's entry, ns; only when {@link #hasCpuTime()}. */
+    public long cpuStart(int i) {
+        return cpuStart.get(i);
+    }
+
+    /** Thread-CPU time at the call's exit, ns; only when {@link #hasCpuTime()}. */
+    public long cpuEnd(int i) {
+        return cpuEnd.get(i);
+    }
+
+    /** Index of the enclosing call, or -1 for a top-level call. */
+    public int parent(int i) {
+        return parents()[i];
+    }
+
+    /**
+     * The last call index inside the subtree of {@code i} (inclusive): children of {@code i} are
+     * {@code i+1 .. subtreeEnd(i)}.
+     */
+    public int subtreeEnd(int i) {
+        int d = depth[i];
+        int j = i + 1;
+        while (j < size && depth[j] > d) {
+            j++;
+        }
+        return j - 1;
+    }
+
+    /** The parent column, derived from depth on first use and then kept (4 bytes a call). */
+    public int[] parents() {
+        int[] p = parent;
+        if (p == null) {
+            p = computeParents();
+            parent = p;
+        }
+        return p;
+    }
+
+    private int[] computeParents() {
+        int[] p = new int[size];
+        int[] stack = new int[Math.max(1, maxDepth + 1)];
+        for (int i = 0; i < size; i++) {
+            int d = depth[i];
+            p[i] = d == 0 ? -1 : stack[d - 1];
+            stack[d] = i;
+        }
+        return p;
+    }
+
+    /** Approximate heap bytes held by the columns (for benchmarks). */
+    public long byteSize() {
+        long b = start.byteSize() + end.byteSize() + 4L * method.length + 2L * depth.length;
+        if (cpuStart != null) {
+            b += cpuStart.byteSize() + cpuEnd.byteSize();
+        }
+        int[] p = parent;
+        return p == null ? b : b + 4L * p.length;
+    }
+
+    /**
+     * Builds a table from enter/exit events in the order a thread produced them. Open calls are
+     * appended on entry (that is what makes the table pre-order) and completed on exit.
+     */
+    public static final class Builder {
+        private final TimeColumn start;
+        private final TimeColumn end;
+        private final TimeColumn cpuStart;
+        private final TimeColumn cpuEnd;
+        private int[] method;
+        private short[] depth;
+        private int size;
+
+        /**
+         * @param baseNs     a time no earlier than any the thread will use (e.g. the trace start)
+         * @param unitNs     the resolution of the times in ns (1000 for µs records)
+         * @param withCpu    whether thread-CPU times are recorded
+         * @param capacity   expected number of calls (a hint; clamp it to what the file can hold)
+         */
+        public Builder(long baseNs, long unitNs, boolean withCpu, int capacity) {
+            int cap = Math.max(4, capacity);
+            start = new TimeColumn(baseNs, unitNs, cap);
+            end = new TimeColumn(baseNs, unitNs, cap);
+            cpuStart = withCpu ? new TimeColumn(0, unitNs, cap) : null;
+            cpuEnd = withCpu ? new TimeColumn(0, unitNs, cap) : null;
+            method = new int[cap];
+            depth = new short[cap];
+        }
+
+        /**
+         * Appends a call whose end is not known yet.
+         *
+         * @return its index, to pass to {@link #close}
+         */
+        public int open(int methodIndex, int callDepth, long startNs, long cpuStartNs) {
+            if (size == method.length) {
+                int next = (int) Math.min(Integer.MAX_VALUE - 8, (long) size + (size >> 1) + 16);
+                method = Arrays.copyOf(method, next);
+                depth = Arrays.copyOf(depth, next);
+            }
+            method[size] = methodIndex;
+            depth[size] = (short) Math.min(Short.MAX_VALUE, callDepth);
+            start.add(startNs);
+            end.add(startNs);
+            if (cpuStart != null) {
+                cpuStart.add(cpuStartNs);
+                cpuEnd.add(cpuStartNs);
+            }
+            return size++;
+        }
+
+        /** Sets the end of a call opened earlier; an end before the start is clamped to the start. */
+        public void close(int index, long endNs, long cpuEndNs) {
+            end.set(index, Math.max(endNs, start.get(index)));
+            if (cpuEnd != null) {
+                cpuEnd.set(index, Math.max(cpuEndNs, cpuStart.get(index)));
+            }
+        }
+
+        /** Re-sets the start of a call (used when a synthetic caller is back-dated). */
+        public void setStart(int index, long startNs, long cpuStartNs) {
+            start.set(index, startNs);
+            if (cpuStart != null) {
+                cpuStart.set(index, cpuStartNs);
+            }
+        }
+
+        public long startOf(int index) {
+            return start.get(index);
+        }
+
+        public int size() {
+            return size;
+        }
+
+        public CallTable build() {
+            return new CallTable(this);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.ura.trace.model;
+
+import java.util.Arrays;
+
+/**
+ * A growable column of nanosecond times stored compactly: as unsigned 32-bit offsets from a base,
+ * in a unit (1 µs for Android traces, 1 ns for agent logs), switching to {@code long} storage only
+ * when a value does not fit. This keeps a call at a few bytes per time instead of eight.
+ */
+final class TimeColumn {
+    private final long base;
+    private final long unitNs;
+    private int[] packed;
+    private long[] wide;
+    private int size;
+
+    TimeColumn(long baseNs, long unitNs, int initialCapacity) {
+        this.base = baseNs;
+        this.unitNs = unitNs;
+        this.packed = new int[Math.max(4, initialCapacity)];
+    }
+
+    int size() {
+        return size;
+    }
+
+    void add(long timeNs) {
+        ensure(size + 1);
+        set(size++, timeNs);
+    }
+
+    void set(int index, long timeNs) {
+        if (wide != null) {
+            wide[index] = timeNs;
+            return;
+        }
+        long rel = timeNs - base;
+        if (rel >= 0 && rel % unitNs == 0 && rel / unitNs <= 0xFFFF_FFFFL) {
+            packed[index] = (int) (rel / unitNs);
+        } else {
+            widen();
+            wide[index] = timeNs;
+        }
+    }
+
+    long get(int index) {
+        if (wide != null) {
+            return wide[index];
+        }
+        return base + (packed[index] & 0xFFFF_FFFFL) * unitNs;
+    }
+
+    private void widen() {
+        long[] w = new long[packed.length];
+        for (int i = 0; i < size; i++) {
+            w[i] = base + (packed[i] & 0xFFFF_FFFFL) * unitNs;
+        }
+        wide = w;
+        packed = null;
+    }
+
+    private void ensure(int capacity) {
+        int length = wide != null ? wide.length : packed.length;
+        if (capacity <= length) {
+            return;
+        }
+        int next = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(capacity, (long) length + (length >> 1) + 16));
+        if (wide != null) {
+            wide = Arrays.copyOf(wide, next);
+        } else {
+            packed = Arrays.copyOf(packed, next);
+        }
+    }
+
+    /** Drops spare capacity once the column is complete. */
+    void trim() {
+        if (wide != null) {
+            wide = Arrays.copyOf(wide, size);
+        } else {
+            packed = Arrays.copyOf(packed, size);
+        }
+    }
+
+    /** Heap bytes held by the column's array. */
+    long byteSize() {
+        return wide != null ? 8L * wide.length : 4L * packed.length;
+    }
+}
