@@ -1,6 +1,11 @@
 package dev.ura.samples;
 
+import dev.ura.samples.scenarios.BrowserPage;
+import dev.ura.samples.scenarios.ClickAsyncTask;
+import dev.ura.samples.scenarios.ForumFeed;
+import dev.ura.samples.scenarios.GameMenu;
 import dev.ura.samples.scenarios.NewsLaunch;
+import dev.ura.samples.scenarios.VideoLaunch;
 import dev.ura.samples.scenarios.Scenario;
 
 import java.util.ArrayList;
@@ -41,7 +46,8 @@ public final class Samples {
 
     /** The case-study scenarios, in menu order. */
     public static List<Scenario> scenarios() {
-        return List.of(new NewsLaunch());
+        return List.of(new NewsLaunch(), new VideoLaunch(), new ForumFeed(), new BrowserPage(), new ClickAsyncTask(),
+                new GameMenu());
     }
 
     /** Every bundled file, originals first within each scenario. */

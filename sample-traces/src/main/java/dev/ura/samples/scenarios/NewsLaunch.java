@@ -75,6 +75,6 @@ public final class NewsLaunch implements Scenario {
 
     private void writeCache(Exec w) {
         Ui.method(w, PKG + ".FeedCache.write(Ljava/util/List;)V",
-                () -> Android.writeFile(w, "cache.write", "/data/data/com.example.news/cache/feed.json", 1_600_000, 25, 9.0));
+                () -> Android.writeFile(w, "cache.write", "/data/data/com.example.news/cache/feed.json", 1_600_000, 25, 8.3));
     }
 }

@@ -96,6 +96,9 @@ public final class Exec {
         } finally {
             response = before;
         }
+        if (responseId >= 0) {
+            sim.truth().workEnd(responseId, thread.freeNs);
+        }
     }
 
     CallNode open(String method, AgentEvent event) {

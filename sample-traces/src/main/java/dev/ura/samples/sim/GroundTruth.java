@@ -69,7 +69,8 @@ public final class GroundTruth {
         });
     }
 
-    void workEnd(int response, long atNs) {
+    /** Records that tracked work of {@code response} ran until {@code atNs}. */
+    public void workEnd(int response, long atNs) {
         if (response >= 0 && atNs > workEnds.get(response)) {
             workEnds.set(response, atNs);
         }
