@@ -16,7 +16,9 @@ import java.util.List;
  * event points at the call it comes from ({@link EventTable#call(int)}); events are in start order.
  *
  * <p>What the rules document asks beyond name matching: only the outermost of nested matches of
- * one rule counts; a send reached from a framework scheduler is not a hand-off; inside a frame
+ * one rule counts; a send reached from a framework scheduler, or made inside another send (the
+ * worker thread {@code ThreadPoolExecutor.execute} starts is part of that hand-off), is not a
+ * hand-off of its own; inside a frame
  * ({@code Choreographer.doFrame}) nothing but draws, I/O and ad calls is derived, because a frame
  * is where requests are fulfilled, not where the user's work continues (an input handler run
  * inside a frame still counts as the user's work); a dispatch that runs a frame is not a dispatch.
@@ -64,12 +66,14 @@ public final class MethodEventDeriver {
         int frameUntil = -1;
         int schedulerUntil = -1;
         int triggerUntil = -1;
+        int sendUntil = -1;
         boolean threadStartsLate = !thread.main() && calls.start(0) > traceStart;
         for (int i = 0; i < n; i++) {
             int m = calls.method(i);
             boolean inFrame = i <= frameUntil;
             boolean inScheduler = i <= schedulerUntil;
             boolean inTrigger = i <= triggerUntil;
+            boolean inSend = i <= sendUntil;
             long mask = matcher.nameMask(m) & ~matcher.threadRootMask();
             long direct = mask & matcher.directChildMask();
             if (direct != 0) {
@@ -88,13 +92,15 @@ public final class MethodEventDeriver {
                 }
                 openUntil[r] = subtreeEnd[i];
                 EventKind kind = list.get(r).event();
-                if (suppressed(kind, inFrame && !inTrigger, inScheduler)
+                if (suppressed(kind, inFrame && !inTrigger, inScheduler || inSend)
                         || kind == EventKind.DISPATCH_MSG && runsFrame(matcher, calls, i, subtreeEnd[i])) {
                     continue;
                 }
                 out.add(r, t, i, calls.start(i));
                 if (kind.isTrigger()) {
                     triggerUntil = Math.max(triggerUntil, subtreeEnd[i]);
+                } else if (kind == EventKind.SEND_MSG) {
+                    sendUntil = Math.max(sendUntil, subtreeEnd[i]);
                 }
             }
             if (!inFrame && matcher.isFrame(m)) {

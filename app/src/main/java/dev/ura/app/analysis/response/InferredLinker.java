@@ -21,7 +21,9 @@ import java.util.Map;
  * send, in time order, takes a not-yet-linked dispatch of the same {@code via} on another thread
  * that starts at or after it — the earliest one that runs a method of an app class the sending
  * work constructed or ran before the send ({@link LinkKind#AFFINITY}), else the earliest one
- * ({@link LinkKind#FIFO}). Frame dispatches are never events, so they are never candidates.
+ * ({@link LinkKind#FIFO}). Affinity links are made for all sends before any fifo link, so that a
+ * timing guess never takes a dispatch that names its sender. Frame dispatches are never events,
+ * so they are never candidates.
  */
 final class InferredLinker {
     /** Candidates looked at per send when searching for affinity; bounds the cost on huge traces. */
@@ -55,47 +57,45 @@ final class InferredLinker {
         int[] order = EventOrder.byStart(events);
         Map<String, int[]> candidates = dispatchesByVia(order);
         BitSet linked = (BitSet) fixedDispatches.clone();
+        BitSet done = (BitSet) fixedSends.clone();
         List<Link> links = new ArrayList<>();
-        for (int s : order) {
-            if (events.kind(s) != EventKind.SEND_MSG || fixedSends.get(s) || events.call(s) < 0) {
-                continue;
-            }
-            int[] list = candidates.get(events.via(s));
-            if (list == null) {
-                continue;
-            }
-            Link link = choose(s, list, linked);
-            if (link != null) {
-                linked.set(link.dispatchEvent());
-                links.add(link);
+        // Affinity first for every send, then fifo for the rest: a send whose own dispatch is not
+        // in the trace (cancelled, after the end) must not take by timing alone the dispatch that
+        // a later send demonstrably caused.
+        for (boolean affinity : new boolean[] {true, false}) {
+            for (int s : order) {
+                if (events.kind(s) != EventKind.SEND_MSG || done.get(s) || events.call(s) < 0) {
+                    continue;
+                }
+                int[] list = candidates.get(events.via(s));
+                Link link = list == null ? null : choose(s, list, linked, affinity);
+                if (link != null) {
+                    linked.set(link.dispatchEvent());
+                    done.set(s);
+                    links.add(link);
+                }
             }
         }
         return links;
     }
 
-    private Link choose(int send, int[] list, BitSet linked) {
+    private Link choose(int send, int[] list, BitSet linked, boolean affinity) {
         long t = events.start(send);
-        int from = lowerBound(list, t);
-        int fifo = -1;
-        BitSet sender = null;
         int looked = 0;
-        for (int k = from; k < list.length && looked < MAX_CANDIDATES; k++) {
+        for (int k = lowerBound(list, t); k < list.length && looked < MAX_CANDIDATES; k++) {
             int d = list[k];
             if (linked.get(d) || events.thread(d) == events.thread(send)) {
                 continue;
             }
+            if (!affinity) {
+                return new Link(send, d, LinkKind.FIFO);
+            }
             looked++;
-            if (fifo < 0) {
-                fifo = d;
-            }
-            if (sender == null) {
-                sender = senderClasses(send);
-            }
-            if (intersects(classesOf(d), sender)) {
+            if (intersects(classesOf(d), senderClasses(send))) {
                 return new Link(send, d, LinkKind.AFFINITY);
             }
         }
-        return fifo < 0 ? null : new Link(send, fifo, LinkKind.FIFO);
+        return null;
     }
 
     private Map<String, int[]> dispatchesByVia(int[] order) {
