@@ -2,6 +2,8 @@ package dev.ura.app.analysis;
 
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.app.analysis.events.MethodRule;
+import dev.ura.app.analysis.graph.DependencyGraphBuilder;
+import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.response.HandoffLinker;
 import dev.ura.app.analysis.response.ResponseDetector;
 import dev.ura.app.analysis.response.WorkUnits;
@@ -12,6 +14,7 @@ import dev.ura.trace.model.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The analysis of one trace: what the command line and the window both call.
@@ -30,6 +33,7 @@ public final class Analysis {
     private final List<Link> links;
     private final List<ResponseWork> work;
     private final List<Response> responses;
+    private final AtomicReferenceArray<ResponseGraph> graphs;
 
     private Analysis(Trace trace, AnalysisOptions options, EventTable derivedEvents, WorkUnits derivedUnits) {
         this.trace = trace;
@@ -49,6 +53,7 @@ public final class Analysis {
             rs.add(w.response());
         }
         this.responses = List.copyOf(rs);
+        this.graphs = new AtomicReferenceArray<>(work.size());
     }
 
     /** Analyses {@code trace} with the default rules and no link edits. */
@@ -99,6 +104,26 @@ public final class Analysis {
     /** The tracked work of response {@code index}. */
     public ResponseWork work(int index) {
         return work.get(index);
+    }
+
+    /**
+     * The dependency graph of response {@code index} (built on first use, then cached; two threads
+     * asking at once may both build it, and one result is kept).
+     */
+    public ResponseGraph graph(int index) {
+        ResponseGraph g = graphs.get(index);
+        if (g == null) {
+            g = new DependencyGraphBuilder().build(work.get(index));
+            if (!graphs.compareAndSet(index, null, g)) {
+                g = graphs.get(index);
+            }
+        }
+        return g;
+    }
+
+    /** The recorded critical path of response {@code index}, with slack, ending at its end. */
+    public CriticalPath criticalPath(int index) {
+        return graph(index).criticalPath();
     }
 
     /** Why there is no response, in one line; empty when there is one. */
