@@ -38,7 +38,7 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
         if (first == null || !first.equals("*version")) {
             throw TraceFormatException.atOffset(source, from, "expected \"*version\" at the start of the key section");
         }
-        int versionAt = lines.lineStart;
+        int versionAt = lines.pos;
         String versionText = lines.next();
         int version;
         try {
@@ -116,7 +116,6 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
         private final ByteBuffer buf;
         private final int limit;
         private int pos;
-        private int lineStart;
         private byte[] scratch = new byte[256];
 
         Lines(ByteBuffer buf, int from, int limit) {
@@ -127,7 +126,6 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
 
         /** The next complete line, or {@code null} at the end of the region or of a line without {@code \n}. */
         String next() {
-            lineStart = pos;
             int i = pos;
             while (i < limit && buf.get(i) != '\n') {
                 i++;
