@@ -8,6 +8,15 @@ import dev.ura.samples.scenarios.NewsLaunch;
 import dev.ura.samples.scenarios.VideoLaunch;
 import dev.ura.samples.scenarios.Scenario;
 
+import dev.ura.trace.io.Progress;
+import dev.ura.trace.io.TraceFiles;
+import dev.ura.trace.io.TraceFormatException;
+import dev.ura.trace.model.Trace;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -74,5 +83,27 @@ public final class Samples {
     /** The bundled file with this file name ({@code news-launch.trace}), if any. */
     public static Optional<Sample> byFileName(String fileName) {
         return all().stream().filter(s -> s.fileName().equals(fileName)).findFirst();
+    }
+
+    /**
+     * The bytes of a bundled file.
+     *
+     * @param resource a class-path resource such as {@link #DEFAULT_RESOURCE}
+     * @throws IllegalArgumentException when no such resource is bundled
+     */
+    public static byte[] bytes(String resource) {
+        try (InputStream in = Samples.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no bundled sample " + resource);
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read bundled sample " + resource, e);
+        }
+    }
+
+    /** Reads a bundled file as a trace; its source is the resource name. */
+    public static Trace read(String resource, Progress progress) throws TraceFormatException {
+        return TraceFiles.read(resource, ByteBuffer.wrap(bytes(resource)), progress);
     }
 }
