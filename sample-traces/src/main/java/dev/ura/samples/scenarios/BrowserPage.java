@@ -60,8 +60,9 @@ public final class BrowserPage implements Scenario {
             });
             x.call(PKG + ".PageView.loadUrl(Ljava/lang/String;)V", () -> {
                 x.cpu("loadUrl", 1.5);
-                Android.post(x, engine, PKG + ".PageLoader.load", e -> e.chain(() -> load(e, p.main, historyPool),
-                        "android.os.Handler.handleCallback(Landroid/os/Message;)V"));
+                x.leaf(PKG + ".PageLoader.<init>(Ljava/lang/String;)V");
+                Android.post(x, engine, PKG + ".PageLoader.run", e -> e.chain(() -> load(e, p.main, historyPool),
+                        "android.os.Handler.handleCallback(Landroid/os/Message;)V", PKG + ".PageLoader.run()V"));
             });
         });
         return new Recording(p.sim.run(p.durationNs, PKG, p.pid, Map.of()), p.sim.truth());
