@@ -56,7 +56,7 @@ public final class UraCommand implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(new FailureHandler());
-        cl.setExitCodeExceptionMapper(t -> EXIT_BAD_INPUT);
+        cl.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_BAD_INPUT);
         return cl;
     }
 
