@@ -163,7 +163,7 @@ public final class DependencyGraphBuilder {
             graph.addEdge(from, to, new Dependency(kind));
         }
 
-        /** The last vertex of a thread's chain that ends at or before {@code t}, or -1. */
+        /** The vertex of a thread's chain after which an event at {@code t} happened, or -1. */
         private int vertexEndingBy(int thread, long t) {
             int[] chain = chains.get(thread);
             if (chain == null) {
@@ -181,7 +181,18 @@ public final class DependencyGraphBuilder {
                     hi = m - 1;
                 }
             }
-            return found < 0 ? -1 : chain[found];
+            if (found < 0) {
+                return -1;
+            }
+            // An event at the boundary between two pieces belongs to the work that ends there, not
+            // to the wait of the piece that starts there.
+            for (int i = found; i >= 0 && columns.end[chain[i]] == t; i--) {
+                SegmentKind k = columns.kind(chain[i]);
+                if (k == SegmentKind.WORK || k == SegmentKind.BLOCKED) {
+                    return chain[i];
+                }
+            }
+            return chain[found];
         }
 
         private void programOrder() {

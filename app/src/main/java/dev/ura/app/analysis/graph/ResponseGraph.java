@@ -166,23 +166,24 @@ public final class ResponseGraph {
         List<Integer> path = schedule.path();
         List<Segment> out = new ArrayList<>(path.size());
         LinkKind carried = null;
-        boolean afterStart = false;
-        for (int v : path) {
+        for (int i = 0; i < path.size(); i++) {
+            int v = path.get(i);
             Dependency in = schedule.criticalEdgeInto(v);
-            LinkKind via = afterStart ? null : carried != null ? carried : in == null ? null : in.kind();
+            LinkKind via = in == null ? null : in.kind();
+            if (in != null && kind(path.get(i - 1)) == SegmentKind.START && via == LinkKind.PROGRAM_ORDER) {
+                via = null;
+            }
+            if (carried != null) {
+                via = carried;
+            }
             long s = schedule.earliestStartNs(v);
             long e = schedule.earliestFinishNs(v);
             SegmentKind k = kind(v);
-            if (k == SegmentKind.START) {
-                afterStart = true;
-                continue;
-            }
-            if (k.isWait() && e == s) {
+            if (k == SegmentKind.START || (k.isWait() && e == s)) {
                 carried = via;
                 continue;
             }
             carried = null;
-            afterStart = false;
             out.add(new Segment(v, thread(v), threadName(v), name(v), s, e, category(v), via,
                     schedule.slackNs(v), slice(v)));
         }
