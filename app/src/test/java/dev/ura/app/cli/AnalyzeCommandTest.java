@@ -117,6 +117,30 @@ class AnalyzeCommandTest {
         assertThat(json.out()).contains("\"responses\" : [ ]").contains("\"noResponseReason\" : \"no main thread");
     }
 
+    @Test
+    void theSpecExampleAsAnAgentLogFileWithAWhatIf(@TempDir Path dir) throws IOException {
+        Assumptions.assumeTrue(hasReader("agent-log"), "no agent-log reader in this build");
+        Path log = dir.resolve("example.jsonl");
+        Files.writeString(log, dev.ura.app.analysis.TraceFixtures.AGENT_LOG_EXAMPLE);
+
+        Run plain = run("analyze", log.toString(), "--json");
+        Run faster = run("analyze", log.toString(), "--json", "--speedup", "RECV=2");
+        Run text = run("analyze", log.toString(), "--speedup", "RECV=2");
+
+        assertThat(plain.exit()).as(plain.err()).isZero();
+        JsonNode r = Json.mapper().readTree(plain.out()).get("responses").get(0);
+        assertThat(r.get("startNs").asLong()).isEqualTo(1_000_000L);
+        assertThat(r.get("endNs").asLong()).isEqualTo(104_000_000L);
+        assertThat(r.get("end").get("kind").asText()).isEqualTo("DRAW");
+        assertThat(r.has("whatIf")).isFalse();
+        JsonNode path = r.get("criticalPath");
+        assertThat(path.get(path.size() - 1).get("endNs").asLong()).isEqualTo(104_000_000L);
+        JsonNode w = Json.mapper().readTree(faster.out()).get("responses").get(0).get("whatIf");
+        assertThat(w.get("savedNs").asLong()).isGreaterThan(40_000_000L);
+        assertThat(w.get("estimatedEndNs").asLong()).isEqualTo(104_000_000L - w.get("savedNs").asLong());
+        assertThat(text.out()).contains("what if speed up RECV").contains("critical path");
+    }
+
     private static boolean hasReader(String format) {
         for (TraceReader r : TraceFiles.readers()) {
             if (r.formatName().equals(format)) {
