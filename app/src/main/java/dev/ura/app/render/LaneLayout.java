@@ -20,6 +20,15 @@ public final class LaneLayout {
         this.order = new ArrayList<>(defaultOrder);
     }
 
+    /** An independent copy (for exports). */
+    public LaneLayout copy() {
+        LaneLayout c = new LaneLayout(order);
+        c.collapsed.addAll(collapsed);
+        c.hidden.addAll(hidden);
+        c.pinned.addAll(pinned);
+        return c;
+    }
+
     /** Threads in their current order, hidden ones included. */
     public List<Integer> order() {
         return List.copyOf(order);

@@ -23,9 +23,30 @@ public final class TimelineScene {
     private final List<TimelineOverlay> overlays = new ArrayList<>();
 
     public TimelineScene(TraceIndex index) {
+        this(index, new LaneLayout(index.defaultOrder()), SliceColors.of(index.trace().methods(), false));
+    }
+
+    private TimelineScene(TraceIndex index, LaneLayout layout, SliceColors colors) {
         this.index = index;
-        this.layout = new LaneLayout(index.defaultOrder());
-        this.colors = SliceColors.of(index.trace().methods(), false);
+        this.layout = layout;
+        this.colors = colors;
+    }
+
+    /**
+     * A copy showing the same time range, lanes, selection, matches and overlays, whose axis and
+     * layout can change without touching this one (exports paint at their own size).
+     */
+    public TimelineScene copy() {
+        TimelineScene c = new TimelineScene(index, layout.copy(), colors);
+        c.axis.setWidthPx(axis.widthPx());
+        c.axis.fit(axis.startNs(), axis.endNs(), 0);
+        c.metrics = metrics;
+        c.palette = palette;
+        c.scrollY = scrollY;
+        c.selection = selection;
+        c.matches = matches;
+        c.overlays.addAll(overlays);
+        return c;
     }
 
     public TraceIndex index() {
