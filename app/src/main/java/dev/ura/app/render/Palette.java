@@ -16,7 +16,7 @@ public record Palette(boolean dark, Color background, Color text, Color mutedTex
 
     public static final Palette LIGHT = new Palette(false, new Color(0xFFFFFF), new Color(0x1F2328),
             new Color(0x656D76), new Color(0xF0F2F5), new Color(0xF6F8FA), new Color(0xD8DEE4),
-            new Color(0x111111), new Color(0x9AA4AF), new Color(0x0969DA), new Color(0x330969DA, true),
+            new Color(0x111111), new Color(0xB4BCC6), new Color(0x0969DA), new Color(0x330969DA, true),
             new Color(0x0969DA), new Color(0xD1242F), new Color(0xBF3989), new Color(0x8250DF),
             new Color(0xFFD33D), new Color(0xBC4C00));
 

@@ -89,7 +89,7 @@ public final class TimelineRenderer {
         FontMetrics fm = g.getFontMetrics();
         int base = b.y() + (m.header() + fm.getAscent() - fm.getDescent()) / 2;
         String arrow = b.collapsed() ? "▸ " : "▾ ";
-        String name = arrow + t.name() + (b.pinned() ? "  📌" : "");
+        String name = arrow + t.name() + (b.pinned() ? "  · pinned" : "");
         int x = (int) (6 * m.scale());
         g.drawString(name, x, base);
         g.setColor(p.mutedText());
@@ -122,7 +122,7 @@ public final class TimelineRenderer {
             int h = items.height(i);
             boolean match = matches != null && !fold && matches[calls.method(c)];
             g.setComposite(matches != null && !match ? dim : normal);
-            g.setColor(fold ? p.fold() : colors.of(calls.method(c)));
+            g.setColor(fold ? colors.foldOf(calls.method(c)) : colors.of(calls.method(c)));
             g.fillRect(x, y, w > 3 ? w - 1 : w, h);
             if (match) {
                 g.setColor(p.searchMatch());
@@ -130,7 +130,7 @@ public final class TimelineRenderer {
             }
             if (w >= charW * 3 + 4) {
                 String label = fold ? items.count(i) + " calls" : s.index().label(calls.method(c));
-                paintLabel(g, label, x, w, y + (h + ascent) / 2, charW, fold ? p.background() : p.sliceText());
+                paintLabel(g, label, x, w, y + (h + ascent) / 2, charW, p.sliceText());
             }
             if (sel != null && !fold && sel.thread() == t && sel.call() == c) {
                 selected = i;

@@ -23,7 +23,7 @@ public final class TimelineScene {
     private final List<TimelineOverlay> overlays = new ArrayList<>();
 
     public TimelineScene(TraceIndex index) {
-        this(index, new LaneLayout(index.defaultOrder()), SliceColors.of(index.trace().methods(), false));
+        this(index, new LaneLayout(index.defaultOrder()), SliceColors.of(index.trace().methods(), Palette.LIGHT));
     }
 
     private TimelineScene(TraceIndex index, LaneLayout layout, SliceColors colors) {
@@ -79,8 +79,8 @@ public final class TimelineScene {
 
     /** Changes colours; slice colours switch between the light and the dark set as needed. */
     public void setPalette(Palette p) {
-        if (p.dark() != palette.dark()) {
-            colors = SliceColors.of(index.trace().methods(), p.dark());
+        if (p.dark() != palette.dark() || !p.fold().equals(palette.fold())) {
+            colors = SliceColors.of(index.trace().methods(), p);
         }
         palette = p;
     }
