@@ -37,6 +37,7 @@ final class ExplorerFrame extends JFrame {
     private final JPanel side = new JPanel(new BorderLayout());
     private final TraceOpener opener;
     private final List<Consumer<LoadedTrace>> traceListeners = new ArrayList<>();
+    private final AnnotationTool annotations;
     private ThemeChoice theme;
     private LoadedTrace loaded;
 
@@ -64,6 +65,7 @@ final class ExplorerFrame extends JFrame {
         setTransferHandler(drop);
         timeline.setTransferHandler(drop);
         timeline.addSelectionListener(s -> details.show(loaded == null ? null : loaded.trace(), s));
+        annotations = new AnnotationTool(this);
         restoreBounds();
         addWindowListener(new WindowAdapter() {
             @Override
@@ -83,6 +85,10 @@ final class ExplorerFrame extends JFrame {
 
     UiPrefs prefs() {
         return prefs;
+    }
+
+    AnnotationTool annotations() {
+        return annotations;
     }
 
     SearchBar search() {
@@ -143,7 +149,8 @@ final class ExplorerFrame extends JFrame {
         }
     }
 
-    private void show(LoadedTrace t) {
+    /** Shows a loaded trace (the opener calls it; tests may too). */
+    void show(LoadedTrace t) {
         loaded = t;
         Trace trace = t.trace();
         TimelineScene scene = new TimelineScene(t.index());

@@ -13,7 +13,6 @@ import java.awt.event.MouseAdapter;
 import java.awt.event.MouseEvent;
 import java.awt.event.MouseWheelEvent;
 import java.util.BitSet;
-import java.util.function.BiFunction;
 
 /**
  * Mouse and keyboard of the timeline, Perfetto-style: wheel zooms around the cursor (shift+wheel
@@ -30,7 +29,7 @@ final class TimelineInput {
     private Point pressAt;
     private Point lastDrag;
     private boolean dragged;
-    private BiFunction<SliceRef, Point, JPopupMenu> sliceMenu = (s, p) -> null;
+    private TimelineHooks.PointerHandler owner;
 
     TimelineInput(TimelineView view) {
         this.view = view;
@@ -43,12 +42,6 @@ final class TimelineInput {
         view.addMouseMotionListener(mouse);
         view.addMouseWheelListener(mouse);
         view.addKeyListener(new Keys());
-        view.putClientProperty(TimelineInput.class, this);
-    }
-
-    /** Who builds the context menu of a slice (what-if changes); may return {@code null}. */
-    static void setSliceMenu(TimelineView view, BiFunction<SliceRef, Point, JPopupMenu> menu) {
-        ((TimelineInput) view.getClientProperty(TimelineInput.class)).sliceMenu = menu;
     }
 
     private void tick() {
@@ -127,11 +120,26 @@ final class TimelineInput {
             dragged = false;
             if (e.isPopupTrigger()) {
                 popup(e);
+                return;
+            }
+            if (SwingUtilities.isLeftMouseButton(e) && view.scene() != null) {
+                for (TimelineHooks.PointerHandler h : view.pointerHandlers()) {
+                    if (h.pressed(e)) {
+                        owner = h;
+                        return;
+                    }
+                }
             }
         }
 
         @Override
         public void mouseReleased(MouseEvent e) {
+            if (owner != null) {
+                owner.released(e);
+                owner = null;
+                pressAt = null;
+                return;
+            }
             if (e.isPopupTrigger()) {
                 popup(e);
                 return;
@@ -144,6 +152,10 @@ final class TimelineInput {
 
         @Override
         public void mouseDragged(MouseEvent e) {
+            if (owner != null) {
+                owner.dragged(e);
+                return;
+            }
             if (pressAt == null || !SwingUtilities.isLeftMouseButton(e)) {
                 return;
             }
@@ -202,14 +214,17 @@ final class TimelineInput {
             JPopupMenu menu = null;
             if (lane != null && e.getY() < lane.rowsY(view.scene().metrics())) {
                 menu = LaneMenu.build(view, lane.thread());
-            } else {
+            } else if (e.getY() >= view.scene().metrics().ruler()) {
                 SliceRef s = view.sliceAt(e.getX(), e.getY());
                 if (s != null) {
                     view.select(s);
-                    menu = sliceMenu.apply(s, e.getPoint());
                 }
-                if (menu == null && lane != null) {
-                    menu = LaneMenu.build(view, lane.thread());
+                menu = new JPopupMenu();
+                for (TimelineHooks.MenuContributor c : view.menuContributors()) {
+                    c.contribute(menu, e.getPoint(), s);
+                }
+                if (menu.getComponentCount() == 0) {
+                    menu = lane == null ? null : LaneMenu.build(view, lane.thread());
                 }
             }
             if (menu != null) {

@@ -29,6 +29,8 @@ import java.util.function.Consumer;
 final class TimelineView extends JComponent {
     private final TimelineRenderer renderer = new TimelineRenderer();
     private final List<Consumer<SliceRef>> selectionListeners = new ArrayList<>();
+    private final List<TimelineHooks.PointerHandler> pointerHandlers = new ArrayList<>();
+    private final List<TimelineHooks.MenuContributor> menuContributors = new ArrayList<>();
     private TimelineScene scene;
     private RenderedFrame frame;
     private boolean needsFit;
@@ -65,6 +67,22 @@ final class TimelineView extends JComponent {
 
     void addSelectionListener(Consumer<SliceRef> l) {
         selectionListeners.add(l);
+    }
+
+    void addPointerHandler(TimelineHooks.PointerHandler h) {
+        pointerHandlers.add(h);
+    }
+
+    List<TimelineHooks.PointerHandler> pointerHandlers() {
+        return pointerHandlers;
+    }
+
+    void addMenuContributor(TimelineHooks.MenuContributor c) {
+        menuContributors.add(c);
+    }
+
+    List<TimelineHooks.MenuContributor> menuContributors() {
+        return menuContributors;
     }
 
     /** The window {@code F} fits when nothing is selected (the selected response), or {@code null}. */
