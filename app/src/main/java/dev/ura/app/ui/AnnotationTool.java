@@ -67,17 +67,9 @@ final class AnnotationTool implements TimelineHooks.PointerHandler, TimelineHook
         list = new ArrayList<>();
         traceName = t.source().name();
         store = t.source().file() == null ? null : AnnotationStore.beside(t.source().file());
-        if (store != null) {
-            try {
-                AnnotationStore.Loaded loaded = store.load();
-                list = new ArrayList<>(loaded.annotations());
-                if (loaded.problem() != null) {
-                    JOptionPane.showMessageDialog(frame, loaded.problem(), "Annotations", JOptionPane.WARNING_MESSAGE);
-                }
-            } catch (IOException e) {
-                JOptionPane.showMessageDialog(frame, "Cannot read " + store.sidecar() + ": " + e.getMessage(),
-                        "Annotations", JOptionPane.WARNING_MESSAGE);
-            }
+        list = new ArrayList<>(t.annotations().annotations());
+        if (t.annotations().problem() != null) {
+            JOptionPane.showMessageDialog(frame, t.annotations().problem(), "Annotations", JOptionPane.WARNING_MESSAGE);
         }
         overlay.setAnnotations(list);
         view.scene().overlays().add(overlay);

@@ -29,7 +29,6 @@ final class StatusBar extends JPanel {
         setBorder(BorderFactory.createEmptyBorder(2, 8, 2, 4));
         add(message, BorderLayout.CENTER);
         JPanel right = new JPanel(new FlowLayout(FlowLayout.RIGHT, 6, 0));
-        progress.setPreferredSize(new Dimension(160, progress.getPreferredSize().height));
         progress.setStringPainted(true);
         right.add(progress);
         right.add(cancel);

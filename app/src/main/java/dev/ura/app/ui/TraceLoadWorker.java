@@ -1,10 +1,13 @@
 package dev.ura.app.ui;
 
+import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.app.render.TraceIndex;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.model.Trace;
 
 import javax.swing.SwingWorker;
+import java.io.IOException;
+import java.util.List;
 
 /**
  * Reads and indexes a trace off the EDT. Reports progress (0–100) through {@code setProgress};
@@ -38,7 +41,16 @@ final class TraceLoadWorker extends SwingWorker<LoadedTrace, Void> {
         };
         Trace trace = source.read(progress);
         TraceIndex index = TraceIndex.of(trace, progress);
+        AnnotationStore.Loaded annotations = new AnnotationStore.Loaded(List.of(), null);
+        if (source.file() != null) {
+            AnnotationStore store = AnnotationStore.beside(source.file());
+            try {
+                annotations = store.load();
+            } catch (IOException e) {
+                annotations = new AnnotationStore.Loaded(List.of(), "Cannot read " + store.sidecar() + ": " + e.getMessage());
+            }
+        }
         setProgress(100);
-        return new LoadedTrace(source, trace, index);
+        return new LoadedTrace(source, trace, index, annotations);
     }
 }
