@@ -1,0 +1,55 @@
+package dev.ura.app.cli;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.CriticalPath;
+import dev.ura.app.analysis.EndEvent;
+import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.Segment;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code analyze --json} document (field order is the contract's, shared/design/cli.md).
+ * {@code noResponseReason} is an addition: present only when no response was found.
+ */
+@JsonPropertyOrder({"file", "responses", "noResponseReason"})
+record AnalyzeReport(String file, List<ResponseReport> responses,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason) {
+
+    @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
+            "criticalPath"})
+    record ResponseReport(int index, String trigger, String thread, long startNs, long endNs, long durationNs,
+                          boolean finished, EndReport end, List<SegmentReport> criticalPath) {
+    }
+
+    @JsonPropertyOrder({"thread", "kind", "name", "atNs"})
+    record EndReport(String thread, String kind, String name, long atNs) {
+        static EndReport of(EndEvent e) {
+            return e == null ? null : new EndReport(e.threadName(), e.kind().name(), e.name(), e.atNs());
+        }
+    }
+
+    @JsonPropertyOrder({"thread", "name", "startNs", "endNs", "category", "via"})
+    record SegmentReport(String thread, String name, long startNs, long endNs, String category, String via) {
+        static List<SegmentReport> of(CriticalPath path) {
+            List<SegmentReport> out = new ArrayList<>(path.segments().size());
+            for (Segment s : path.segments()) {
+                out.add(new SegmentReport(s.threadName(), s.name(), s.startNs(), s.endNs(), s.category().label(),
+                        s.via() == null ? null : s.via().label()));
+            }
+            return out;
+        }
+    }
+
+    static AnalyzeReport of(String file, Analysis analysis) {
+        List<ResponseReport> rs = new ArrayList<>();
+        for (Response r : analysis.responses()) {
+            rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
+                    r.finished(), EndReport.of(r.end()), SegmentReport.of(analysis.criticalPath(r.index()))));
+        }
+        return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null));
+    }
+}
