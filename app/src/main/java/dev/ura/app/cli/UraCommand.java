@@ -1,5 +1,6 @@
 package dev.ura.app.cli;
 
+import dev.ura.app.cli.bench.BenchCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,7 +16,7 @@ import java.util.Set;
  */
 @Command(name = "ura", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Screen-centric response-time explorer for Android method traces and agent logs.",
-        subcommands = {InfoCommand.class},
+        subcommands = {InfoCommand.class, BenchCommand.class},
         footer = {"", "With no command, or with a FILE, ura opens the explorer window."})
 public final class UraCommand implements Runnable {
     /** Returned by {@link #run(String[])} when the window was opened and the JVM must stay up. */
