@@ -1,0 +1,188 @@
+package dev.ura.app.analysis;
+
+import dev.ura.app.analysis.events.MethodEventDeriver;
+import dev.ura.app.analysis.events.MethodRule;
+import dev.ura.app.analysis.graph.DependencyGraphBuilder;
+import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.response.HandoffLinker;
+import dev.ura.app.analysis.response.ResponseDetector;
+import dev.ura.app.analysis.response.WorkUnits;
+import dev.ura.app.analysis.whatif.WhatIfEstimator;
+import dev.ura.trace.model.EventKind;
+import dev.ura.trace.model.EventTable;
+import dev.ura.trace.model.Trace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The analysis of one trace: what the command line and the window both call.
+ *
+ * <p>Agent logs bring their own events; for method traces the events are derived with the
+ * options' rule table. Hand-offs are linked, responses detected, and everything per response
+ * (critical path, findings, estimates) is computed on first request and cached. Immutable and
+ * safe to read from any thread.
+ */
+public final class Analysis {
+    private final Trace trace;
+    private final AnalysisOptions options;
+    private final boolean derived;
+    private final EventTable events;
+    private final WorkUnits units;
+    private final List<Link> links;
+    private final List<ResponseWork> work;
+    private final List<Response> responses;
+    private final AtomicReferenceArray<ResponseGraph> graphs;
+    private final AtomicReferenceArray<WhatIfEstimator> estimators;
+    private final Map<EstimateKey, Estimate> estimates = new ConcurrentHashMap<>();
+
+    private record EstimateKey(int response, Scenario scenario) {
+    }
+
+    private Analysis(Trace trace, AnalysisOptions options, EventTable derivedEvents, WorkUnits derivedUnits) {
+        this.trace = trace;
+        this.options = options;
+        this.derived = trace.events().size() == 0;
+        if (derivedEvents != null) {
+            this.events = derivedEvents;
+            this.units = derivedUnits;
+        } else {
+            this.events = derived ? new MethodEventDeriver(options.rules()).derive(trace) : trace.events();
+            this.units = WorkUnits.of(trace, events, derived);
+        }
+        this.links = HandoffLinker.link(trace, events, units, derived, options.rules(), options.edits());
+        this.work = new ResponseDetector(trace, events, units, links).detect();
+        List<Response> rs = new ArrayList<>(work.size());
+        for (ResponseWork w : work) {
+            rs.add(w.response());
+        }
+        this.responses = List.copyOf(rs);
+        this.graphs = new AtomicReferenceArray<>(work.size());
+        this.estimators = new AtomicReferenceArray<>(work.size());
+    }
+
+    /** Analyses {@code trace} with the default rules and no link edits. */
+    public static Analysis of(Trace trace) {
+        return of(trace, AnalysisOptions.defaults());
+    }
+
+    /** Analyses {@code trace} with {@code options}. */
+    public static Analysis of(Trace trace, AnalysisOptions options) {
+        return new Analysis(trace, options, null, null);
+    }
+
+    /**
+     * The same trace with other link edits: events are reused, links and responses recomputed.
+     */
+    public Analysis withEdits(LinkEdits edits) {
+        return new Analysis(trace, options.withEdits(edits), events, units);
+    }
+
+    public Trace trace() {
+        return trace;
+    }
+
+    public AnalysisOptions options() {
+        return options;
+    }
+
+    /** Whether the events were derived from method names (a method trace) rather than read. */
+    public boolean eventsDerived() {
+        return derived;
+    }
+
+    /** The response events: the agent log's, or those derived from the method trace. */
+    public EventTable events() {
+        return events;
+    }
+
+    /** Every hand-off link, ordered by send time. */
+    public List<Link> links() {
+        return links;
+    }
+
+    /** The responses in start order (index = position). */
+    public List<Response> responses() {
+        return responses;
+    }
+
+    /** The tracked work of response {@code index}. */
+    public ResponseWork work(int index) {
+        return work.get(index);
+    }
+
+    /**
+     * The dependency graph of response {@code index} (built on first use, then cached; two threads
+     * asking at once may both build it, and one result is kept).
+     */
+    public ResponseGraph graph(int index) {
+        ResponseGraph g = graphs.get(index);
+        if (g == null) {
+            g = new DependencyGraphBuilder().build(work.get(index));
+            if (!graphs.compareAndSet(index, null, g)) {
+                g = graphs.get(index);
+            }
+        }
+        return g;
+    }
+
+    /** The recorded critical path of response {@code index}, with slack, ending at its end. */
+    public CriticalPath criticalPath(int index) {
+        return graph(index).criticalPath();
+    }
+
+    /**
+     * What response {@code index} would take under {@code scenario} (memoized; the empty scenario
+     * gives the recorded response).
+     */
+    public Estimate estimate(int index, Scenario scenario) {
+        return estimates.computeIfAbsent(new EstimateKey(index, scenario), k -> estimator(index).estimate(scenario));
+    }
+
+    private WhatIfEstimator estimator(int index) {
+        WhatIfEstimator e = estimators.get(index);
+        if (e == null) {
+            e = new WhatIfEstimator(graph(index));
+            if (!estimators.compareAndSet(index, null, e)) {
+                e = estimators.get(index);
+            }
+        }
+        return e;
+    }
+
+    /** Why there is no response, in one line; empty when there is one. */
+    public Optional<String> noResponseReason() {
+        if (!responses.isEmpty()) {
+            return Optional.empty();
+        }
+        if (trace.callCount() == 0 && trace.events().size() == 0) {
+            return Optional.of("the trace has no calls or events");
+        }
+        if (!derived) {
+            return Optional.of("no USER_INPUT or START_ACTIVITY event in the log");
+        }
+        String what = "no input handler (" + examples(EventKind.USER_INPUT) + ") or activity launch ("
+                + examples(EventKind.START_ACTIVITY) + ") in the trace";
+        return Optional.of(trace.mainThread().isPresent() ? what : "no main thread, and " + what);
+    }
+
+    private String examples(EventKind kind) {
+        List<String> names = new ArrayList<>();
+        for (MethodRule r : options.rules().rules()) {
+            if (r.event() == kind && !r.joinsLaunch()) {
+                for (String m : r.methods()) {
+                    int dot = m.lastIndexOf('.', m.lastIndexOf('.') - 1);
+                    names.add(m.substring(dot + 1));
+                }
+            }
+        }
+        if (names.isEmpty()) {
+            return "none in the rules";
+        }
+        return names.size() <= 2 ? String.join(", ", names) : names.get(0) + ", " + names.get(1) + ", ...";
+    }
+}

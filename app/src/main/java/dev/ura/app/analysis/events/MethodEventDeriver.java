@@ -1,0 +1,262 @@
+package dev.ura.app.analysis.events;
+
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.EventKind;
+import dev.ura.trace.model.EventTable;
+import dev.ura.trace.model.MethodInfo;
+import dev.ura.trace.model.MethodTable;
+import dev.ura.trace.model.ThreadTrack;
+import dev.ura.trace.model.Trace;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Derives agent-log events from a method trace with a {@link MethodRules} table. Every derived
+ * event points at the call it comes from ({@link EventTable#call(int)}); events are in start order.
+ *
+ * <p>What the rules document asks beyond name matching: only the outermost of nested matches of
+ * one rule counts; a send reached from a framework scheduler, or made inside another send (the
+ * worker thread {@code ThreadPoolExecutor.execute} starts is part of that hand-off), is not a
+ * hand-off of its own; inside a frame
+ * ({@code Choreographer.doFrame}) nothing but draws, I/O and ad calls is derived, because a frame
+ * is where requests are fulfilled, not where the user's work continues (an input handler run
+ * inside a frame still counts as the user's work); a dispatch that runs a frame is not a dispatch.
+ * A {@code joinsLaunch} START_ACTIVITY carries the detail {@link #JOINS_LAUNCH}; an ad SDK call is
+ * a {@code METHOD} event named {@link #AD_REQUEST} whose detail is the method's full name.
+ */
+public final class MethodEventDeriver {
+    /** Detail of a START_ACTIVITY that joins an unfinished launch response of its thread. */
+    public static final String JOINS_LAUNCH = "joins-launch";
+    /** Name of the METHOD events that mark ad SDK calls (for the findings). */
+    public static final String AD_REQUEST = "ad-request";
+    private static final int NAME_SEARCH_LIMIT = 20_000;
+
+    private final MethodRules rules;
+
+    public MethodEventDeriver(MethodRules rules) {
+        this.rules = rules;
+    }
+
+    /** The events of {@code trace}'s calls; an empty table when no call matches. */
+    public EventTable derive(Trace trace) {
+        RuleMatcher matcher = new RuleMatcher(rules, trace.methods());
+        Collected out = new Collected();
+        long traceStart = trace.firstTimeNs();
+        List<ThreadTrack> threads = trace.threads();
+        for (int t = 0; t < threads.size(); t++) {
+            deriveThread(trace, matcher, t, traceStart, out);
+        }
+        return out.build(trace, this);
+    }
+
+    private void deriveThread(Trace trace, RuleMatcher matcher, int t, long traceStart, Collected out) {
+        ThreadTrack thread = trace.threads().get(t);
+        CallTable calls = thread.calls();
+        int n = calls.size();
+        if (n == 0) {
+            return;
+        }
+        List<MethodRule> list = matcher.rules();
+        long allowed = threadAllowedMask(list, thread.name());
+        int[] subtreeEnd = subtreeEnds(calls);
+        int[] parents = calls.parents();
+        int[] openUntil = new int[list.size()];
+        Arrays.fill(openUntil, -1);
+        int frameUntil = -1;
+        int schedulerUntil = -1;
+        int triggerUntil = -1;
+        int sendUntil = -1;
+        boolean threadStartsLate = !thread.main() && calls.start(0) > traceStart;
+        for (int i = 0; i < n; i++) {
+            int m = calls.method(i);
+            boolean inFrame = i <= frameUntil;
+            boolean inScheduler = i <= schedulerUntil;
+            boolean inTrigger = i <= triggerUntil;
+            boolean inSend = i <= sendUntil;
+            long mask = matcher.nameMask(m) & ~matcher.threadRootMask();
+            long direct = mask & matcher.directChildMask();
+            if (direct != 0) {
+                int p = parents[i];
+                long ok = p < 0 ? 0 : matcher.parentMask(calls.method(p));
+                mask = (mask & ~direct) | (direct & ok);
+            }
+            if (i == 0 && threadStartsLate) {
+                mask |= matcher.threadRootMask();
+            }
+            mask &= allowed;
+            for (long bits = mask; bits != 0; bits &= bits - 1) {
+                int r = Long.numberOfTrailingZeros(bits);
+                if (i <= openUntil[r]) {
+                    continue;
+                }
+                openUntil[r] = subtreeEnd[i];
+                EventKind kind = list.get(r).event();
+                if (suppressed(kind, inFrame && !inTrigger, inScheduler || inSend)
+                        || kind == EventKind.DISPATCH_MSG && runsFrame(matcher, calls, i, subtreeEnd[i])) {
+                    continue;
+                }
+                out.add(r, t, i, calls.start(i));
+                if (kind.isTrigger()) {
+                    triggerUntil = Math.max(triggerUntil, subtreeEnd[i]);
+                } else if (kind == EventKind.SEND_MSG) {
+                    sendUntil = Math.max(sendUntil, subtreeEnd[i]);
+                }
+            }
+            if (!inFrame && matcher.isFrame(m)) {
+                frameUntil = subtreeEnd[i];
+            }
+            if (!inScheduler && matcher.isScheduler(m)) {
+                schedulerUntil = subtreeEnd[i];
+            }
+        }
+    }
+
+    private static long threadAllowedMask(List<MethodRule> list, String threadName) {
+        long allowed = 0;
+        for (int r = 0; r < list.size(); r++) {
+            String glob = list.get(r).threadName();
+            if (glob == null || Glob.anyOf(List.of(glob)).matches(threadName)) {
+                allowed |= 1L << r;
+            }
+        }
+        return allowed;
+    }
+
+    private static boolean suppressed(EventKind kind, boolean inUntrackedFrame, boolean inScheduler) {
+        return switch (kind) {
+            case SEND_MSG -> inUntrackedFrame || inScheduler;
+            case REMOVE_MSG, DISPATCH_MSG, INVALIDATE, PAGE_START, REQUEST_RENDER -> inUntrackedFrame;
+            default -> false;
+        };
+    }
+
+    private static boolean runsFrame(RuleMatcher matcher, CallTable calls, int call, int last) {
+        for (int j = call; j <= last; j++) {
+            if (matcher.isFrame(calls.method(j))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** For each call, the last call of its subtree, in one pass. */
+    static int[] subtreeEnds(CallTable calls) {
+        int n = calls.size();
+        int[] end = new int[n];
+        int[] stack = new int[Math.max(1, calls.maxDepth() + 2)];
+        int top = -1;
+        for (int i = 0; i < n; i++) {
+            int d = calls.depth(i);
+            while (top >= 0 && calls.depth(stack[top]) >= d) {
+                end[stack[top--]] = i - 1;
+            }
+            stack[++top] = i;
+        }
+        while (top >= 0) {
+            end[stack[top--]] = n - 1;
+        }
+        return end;
+    }
+
+    /**
+     * A readable name for a trigger: the first app method named {@code on…} it runs
+     * ({@code MainActivity$1.onClick}); for an activity start, the class of the first app
+     * lifecycle method whose class is named {@code …Activity} (else of the first app {@code on…}
+     * method); else the framework method itself.
+     */
+    String triggerName(MethodTable methods, CallTable calls, int call, EventKind kind) {
+        int last = Math.min(calls.size() - 1, call + NAME_SEARCH_LIMIT);
+        int d = calls.depth(call);
+        String firstOn = null;
+        for (int j = call + 1; j <= last && calls.depth(j) > d; j++) {
+            MethodInfo mi = methods.get(calls.method(j));
+            if (!rules.isAppClass(mi.className()) || !mi.name().startsWith("on")) {
+                continue;
+            }
+            String cls = mi.className();
+            if (kind != EventKind.START_ACTIVITY) {
+                return cls.substring(cls.lastIndexOf('.') + 1) + "." + mi.name();
+            }
+            if (cls.endsWith("Activity")) {
+                return cls;
+            }
+            if (firstOn == null) {
+                firstOn = cls;
+            }
+        }
+        if (firstOn != null) {
+            return firstOn;
+        }
+        MethodInfo self = methods.get(calls.method(call));
+        String cls = self.className();
+        return cls.substring(cls.lastIndexOf('.') + 1) + "." + self.name();
+    }
+
+    /** Matches found, in discovery order, turned into a start-ordered table at the end. */
+    private static final class Collected {
+        private int size;
+        private int[] rule = new int[64];
+        private int[] thread = new int[64];
+        private int[] call = new int[64];
+        private long[] start = new long[64];
+
+        void add(int r, int t, int c, long s) {
+            if (size == rule.length) {
+                int next = size * 2;
+                rule = Arrays.copyOf(rule, next);
+                thread = Arrays.copyOf(thread, next);
+                call = Arrays.copyOf(call, next);
+                start = Arrays.copyOf(start, next);
+            }
+            rule[size] = r;
+            thread[size] = t;
+            call[size] = c;
+            start[size] = s;
+            size++;
+        }
+
+        EventTable build(Trace trace, MethodEventDeriver deriver) {
+            Integer[] order = new Integer[size];
+            for (int i = 0; i < size; i++) {
+                order[i] = i;
+            }
+            Arrays.sort(order, (a, b) -> Long.compare(start[a], start[b]));
+            List<MethodRule> list = deriver.rules.rules();
+            MethodTable methods = trace.methods();
+            EventTable.Builder b = new EventTable.Builder();
+            for (int k = 0; k < size; k++) {
+                int i = order[k];
+                MethodRule r = list.get(rule[i]);
+                CallTable calls = trace.threads().get(thread[i]).calls();
+                int c = call[i];
+                EventKind kind = r.event();
+                boolean interval = isInterval(kind);
+                int e = b.add(kind, thread[i], calls.start(c), interval ? calls.end(c) : calls.start(c), interval);
+                b.setCall(e, c);
+                String fullName = methods.get(calls.method(c)).fullName();
+                if (kind.isTrigger()) {
+                    b.setName(e, deriver.triggerName(methods, calls, c, kind));
+                } else {
+                    b.setName(e, r.name() != null ? r.name() : fullName);
+                }
+                if (r.via() != null) {
+                    b.setVia(e, r.via());
+                }
+                if (r.joinsLaunch()) {
+                    b.setDetail(e, JOINS_LAUNCH);
+                } else if (r.name() != null) {
+                    b.setDetail(e, fullName);
+                }
+            }
+            return b.build();
+        }
+
+        private static boolean isInterval(EventKind kind) {
+            return switch (kind) {
+                case SEND_MSG, REMOVE_MSG, INVALIDATE, PAGE_START, PAGE_FINISH, REQUEST_RENDER -> false;
+                default -> true;
+            };
+        }
+    }
+}

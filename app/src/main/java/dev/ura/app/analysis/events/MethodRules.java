@@ -1,0 +1,164 @@
+package dev.ura.app.analysis.events;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.ura.trace.model.EventKind;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The rule table that turns an Android method trace into agent-log events
+ * ({@code shared/design/android-method-rules.md}). The defaults ship as the resource
+ * {@code android-method-rules.json}; a user file with the same shape replaces them.
+ * Immutable and thread-safe.
+ */
+public final class MethodRules {
+    /** At most this many rules: a method's matches are kept as a bit mask. */
+    public static final int MAX_RULES = 64;
+    private static final String RESOURCE = "/dev/ura/app/analysis/android-method-rules.json";
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static volatile MethodRules defaults;
+
+    private final String source;
+    private final List<MethodRule> rules;
+    private final List<String> frames;
+    private final List<String> notHandoffInside;
+    private final List<String> frameworkPackages;
+
+    /** The JSON document. */
+    @JsonIgnoreProperties(ignoreUnknown = false)
+    record RuleFile(int version, String description, List<MethodRule> rules, List<String> frames,
+                    List<String> notHandoffInside, List<String> frameworkPackages) {
+    }
+
+    private MethodRules(String source, RuleFile file) {
+        this.source = source;
+        this.rules = List.copyOf(file.rules());
+        this.frames = file.frames() == null ? List.of() : List.copyOf(file.frames());
+        this.notHandoffInside = file.notHandoffInside() == null ? List.of() : List.copyOf(file.notHandoffInside());
+        this.frameworkPackages = file.frameworkPackages() == null ? List.of() : List.copyOf(file.frameworkPackages());
+    }
+
+    /** The built-in defaults (loaded once). */
+    public static MethodRules defaults() {
+        MethodRules d = defaults;
+        if (d == null) {
+            try (InputStream in = MethodRules.class.getResourceAsStream(RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("missing resource " + RESOURCE);
+                }
+                d = parse(in, "built-in rules");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InvalidRulesException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+            defaults = d;
+        }
+        return d;
+    }
+
+    /** Reads a user rule file; every problem is reported with the file's name. */
+    public static MethodRules load(Path file) throws InvalidRulesException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return parse(in, file.toString());
+        } catch (IOException e) {
+            throw new InvalidRulesException(file + ": cannot read rules: " + e.getMessage(), e);
+        }
+    }
+
+    /** Parses a rule document; {@code sourceName} names it in error messages. */
+    public static MethodRules parse(InputStream in, String sourceName) throws InvalidRulesException {
+        RuleFile file;
+        try {
+            file = MAPPER.readValue(in, RuleFile.class);
+        } catch (MismatchedInputException e) {
+            throw new InvalidRulesException(sourceName + ": " + e.getOriginalMessage()
+                    + " at line " + e.getLocation().getLineNr(), e);
+        } catch (JsonProcessingException e) {
+            throw new InvalidRulesException(sourceName + ": not valid JSON: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()), e);
+        } catch (IOException e) {
+            throw new InvalidRulesException(sourceName + ": cannot read rules: " + e.getMessage(), e);
+        }
+        validate(file, sourceName);
+        return new MethodRules(sourceName, file);
+    }
+
+    private static void validate(RuleFile file, String sourceName) throws InvalidRulesException {
+        if (file == null || file.rules() == null || file.rules().isEmpty()) {
+            throw new InvalidRulesException(sourceName + ": no \"rules\" array", null);
+        }
+        if (file.rules().size() > MAX_RULES) {
+            throw new InvalidRulesException(sourceName + ": " + file.rules().size() + " rules; at most "
+                    + MAX_RULES + " are supported", null);
+        }
+        for (int i = 0; i < file.rules().size(); i++) {
+            MethodRule r = file.rules().get(i);
+            String where = sourceName + ": rule " + (i + 1) + ": ";
+            if (r == null || r.event() == null) {
+                throw new InvalidRulesException(where + "missing \"event\"", null);
+            }
+            EventKind k = r.event();
+            if (k == EventKind.UNKNOWN || k == EventKind.META || k == EventKind.THREAD) {
+                throw new InvalidRulesException(where + "event " + k + " cannot be derived from calls", null);
+            }
+            if (r.methods().isEmpty() && !r.threadRoot()) {
+                throw new InvalidRulesException(where + "needs \"methods\" (or \"threadRoot\": true)", null);
+            }
+            if ((k == EventKind.SEND_MSG || k == EventKind.DISPATCH_MSG) && (r.via() == null || r.via().isBlank())) {
+                throw new InvalidRulesException(where + k + " needs \"via\" (handler, executor, thread, ...)", null);
+            }
+            if (r.joinsLaunch() && k != EventKind.START_ACTIVITY) {
+                throw new InvalidRulesException(where + "\"joinsLaunch\" only applies to START_ACTIVITY", null);
+            }
+        }
+    }
+
+    /** Where the rules came from (a file name, or {@code built-in rules}). */
+    public String source() {
+        return source;
+    }
+
+    /** The rules in table order (unmodifiable). */
+    public List<MethodRule> rules() {
+        return rules;
+    }
+
+    /** Globs of the frame method ({@code Choreographer.doFrame}): nothing inside is tracked work. */
+    public List<String> frames() {
+        return frames;
+    }
+
+    /** Globs of framework schedulers: a send reached from one of them is not a hand-off. */
+    public List<String> notHandoffInside() {
+        return notHandoffInside;
+    }
+
+    /** Package prefixes that are not app code (for affinity linking). */
+    public List<String> frameworkPackages() {
+        return frameworkPackages;
+    }
+
+    /** Whether a class (dotted name) is app code: not empty and outside every framework package. */
+    public boolean isAppClass(String className) {
+        if (className == null || className.isEmpty()) {
+            return false;
+        }
+        for (String p : frameworkPackages) {
+            if (className.startsWith(p)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,232 @@
+package dev.ura.app.analysis.graph;
+
+import dev.ura.app.analysis.LinkKind;
+import dev.ura.app.analysis.Link;
+import dev.ura.app.analysis.RequestFulfilment;
+import dev.ura.app.analysis.ResponseWork;
+import dev.ura.trace.model.Clock;
+import dev.ura.trace.model.EventKind;
+import dev.ura.trace.model.EventTable;
+import dev.ura.trace.model.ThreadTrack;
+import dev.ura.trace.model.Trace;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.SimpleDirectedGraph;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Builds the {@link ResponseGraph} of one response from its tracked work.
+ *
+ * <p>Vertices: the zero-length response start; the stretches of each thread's tracked work (the
+ * trigger, tracked dispatches, and the draws that fulfil its requests), cut at every send, request,
+ * storage and network boundary; a wait before each dispatch (queueing: the time between being ready
+ * — sent, and its thread free — and running) and before each draw (waiting for the frame).
+ * Edges: program order on each thread, each hand-off link from the stretch that sent to the wait of
+ * the dispatch that ran it, each request to the wait of the draw that fulfilled it. With these
+ * waits the schedule of the recorded durations reproduces the recorded times.
+ *
+ * <p>Categories: {@code draw} inside a draw, {@code storage} / {@code network} inside such an
+ * interval, {@code wait} for the waits and, with a dual clock, for the part of a stretch that
+ * thread time does not cover; else {@code cpu}. Stateless; one instance may build many graphs.
+ */
+public final class DependencyGraphBuilder {
+
+    /**
+     * @throws IllegalArgumentException when the work has no trigger in its event table, or links
+     *                                  that make the graph cyclic
+     */
+    public ResponseGraph build(ResponseWork work) {
+        return new Assembly(work).run();
+    }
+
+    private static final class Assembly {
+        private final ResponseWork work;
+        private final Trace trace;
+        private final EventTable events;
+        private final SegmentColumns columns = new SegmentColumns();
+        private final Map<Integer, Integer> entry = new HashMap<>();
+        private final Map<Integer, Integer> last = new HashMap<>();
+        private final Map<Integer, int[]> chains = new HashMap<>();
+        private final List<String> warnings = new ArrayList<>();
+        private Graph<Integer, Dependency> graph;
+
+        Assembly(ResponseWork work) {
+            this.work = work;
+            this.trace = work.trace();
+            this.events = work.events();
+        }
+
+        ResponseGraph run() {
+            int trigger = work.triggerEvent();
+            if (trigger < 0 || trigger >= events.size()) {
+                throw new IllegalArgumentException("response work without a trigger event: " + trigger);
+            }
+            Map<Integer, List<Piece>> pieces = pieces();
+            Map<Integer, List<Integer>> tracked = trackedByThread();
+            boolean dual = trace.metadata().clock() == Clock.DUAL;
+            for (Map.Entry<Integer, List<Piece>> e : pieces.entrySet()) {
+                int t = e.getKey();
+                ThreadTrack track = trace.threads().get(t);
+                CallLocator locator = track.calls().size() == 0 ? null : new CallLocator(track.calls(), trace.methods());
+                CpuCoverage cpu = dual ? CpuCoverage.of(track.calls()) : null;
+                ThreadSweep sweep = new ThreadSweep(t, events, columns, locator, cpu, e.getValue(),
+                        tracked.getOrDefault(t, List.of()), entry, last, work.response().trigger());
+                chains.put(t, sweep.run());
+            }
+            columns.trim();
+            graph = new SimpleDirectedGraph<>(null, null, false);
+            for (int v = 0; v < columns.size; v++) {
+                graph.addVertex(v);
+            }
+            int source = entry.get(trigger);
+            crossEdges();
+            programOrder();
+            orphans(source);
+            waitTimes();
+            int sinkPiece = work.endEvent() >= 0 ? work.endEvent() : trigger;
+            Integer sink = last.get(sinkPiece);
+            if (sink == null) {
+                throw new IllegalArgumentException("the ending event " + sinkPiece + " has no segment");
+            }
+            FrameCadence cadence = work.endEvent() >= 0
+                    ? FrameCadence.detect(events, events.thread(work.endEvent())).orElse(null) : null;
+            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings);
+        }
+
+        /** Pieces by thread, threads in index order. */
+        private Map<Integer, List<Piece>> pieces() {
+            Map<Integer, List<Piece>> byThread = new TreeMap<>();
+            BitSet tracked = work.tracked();
+            int trigger = work.triggerEvent();
+            add(byThread, trigger, Piece.Type.TRIGGER);
+            for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {
+                if (e != trigger && events.kind(e) == EventKind.DISPATCH_MSG) {
+                    add(byThread, e, Piece.Type.DISPATCH);
+                }
+            }
+            BitSet draws = new BitSet();
+            for (RequestFulfilment f : work.fulfilments()) {
+                if (f.drawEvent() >= 0 && !draws.get(f.drawEvent())) {
+                    draws.set(f.drawEvent());
+                    add(byThread, f.drawEvent(), Piece.Type.DRAW);
+                }
+            }
+            if (work.endEvent() >= 0 && !draws.get(work.endEvent())) {
+                add(byThread, work.endEvent(), Piece.Type.DRAW);
+            }
+            return byThread;
+        }
+
+        private void add(Map<Integer, List<Piece>> byThread, int e, Piece.Type type) {
+            int t = events.thread(e);
+            byThread.computeIfAbsent(t, k -> new ArrayList<>()).add(new Piece(e, t, events.start(e), events.end(e), type));
+        }
+
+        private Map<Integer, List<Integer>> trackedByThread() {
+            Map<Integer, List<Integer>> byThread = new HashMap<>();
+            BitSet tracked = work.tracked();
+            for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {
+                byThread.computeIfAbsent(events.thread(e), k -> new ArrayList<>()).add(e);
+            }
+            return byThread;
+        }
+
+        private void crossEdges() {
+            BitSet tracked = work.tracked();
+            for (Link l : work.links()) {
+                Integer to = entry.get(l.dispatchEvent());
+                if (to != null && tracked.get(l.sendEvent())) {
+                    connect(l.sendEvent(), to, l.via());
+                }
+            }
+            for (RequestFulfilment f : work.fulfilments()) {
+                Integer to = f.drawEvent() < 0 ? null : entry.get(f.drawEvent());
+                if (to != null) {
+                    connect(f.requestEvent(), to, LinkKind.REQUEST);
+                }
+            }
+        }
+
+        private void connect(int fromEvent, int to, LinkKind kind) {
+            int from = vertexEndingBy(events.thread(fromEvent), events.end(fromEvent));
+            if (from < 0 || columns.end[from] > columns.end[to]
+                    || (columns.thread[from] == columns.thread[to] && from >= to)) {
+                warnings.add(kind.label() + " link from event " + fromEvent + " at " + events.end(fromEvent)
+                        + " ns to work that started before it: ignored");
+                return;
+            }
+            graph.addEdge(from, to, new Dependency(kind));
+        }
+
+        /** The vertex of a thread's chain after which an event at {@code t} happened, or -1. */
+        private int vertexEndingBy(int thread, long t) {
+            int[] chain = chains.get(thread);
+            if (chain == null) {
+                return -1;
+            }
+            int lo = 0;
+            int hi = chain.length - 1;
+            int found = -1;
+            while (lo <= hi) {
+                int m = (lo + hi) >>> 1;
+                if (columns.end[chain[m]] <= t) {
+                    found = m;
+                    lo = m + 1;
+                } else {
+                    hi = m - 1;
+                }
+            }
+            if (found < 0) {
+                return -1;
+            }
+            // An event at the boundary between two pieces belongs to the work that ends there, not
+            // to the wait of the piece that starts there.
+            for (int i = found; i >= 0 && columns.end[chain[i]] == t; i--) {
+                SegmentKind k = columns.kind(chain[i]);
+                if (k == SegmentKind.WORK || k == SegmentKind.BLOCKED) {
+                    return chain[i];
+                }
+            }
+            return chain[found];
+        }
+
+        private void programOrder() {
+            for (int[] chain : chains.values()) {
+                for (int i = 1; i < chain.length; i++) {
+                    if (!graph.containsEdge(chain[i - 1], chain[i])) {
+                        graph.addEdge(chain[i - 1], chain[i], new Dependency(LinkKind.PROGRAM_ORDER));
+                    }
+                }
+            }
+        }
+
+        /** Work nothing links to (a lost hand-off) is taken to have been started by the response. */
+        private void orphans(int source) {
+            for (int v : entry.values()) {
+                if (v != source && graph.inDegreeOf(v) == 0) {
+                    warnings.add("no link leads to " + columns.name[v] + "; it is taken to start with the response");
+                    graph.addEdge(source, v, new Dependency(LinkKind.PROGRAM_ORDER));
+                }
+            }
+        }
+
+        /** A wait starts when the last thing it waits for ended (as recorded) and ends when its work starts. */
+        private void waitTimes() {
+            for (int v : entry.values()) {
+                if (!columns.kind(v).isWait()) {
+                    continue;
+                }
+                long ready = Long.MIN_VALUE;
+                for (Dependency d : graph.incomingEdgesOf(v)) {
+                    ready = Math.max(ready, columns.end[graph.getEdgeSource(d)]);
+                }
+                columns.start[v] = Math.min(columns.end[v], ready);
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package dev.ura.app.analysis.graph;
+
+import dev.ura.app.analysis.Category;
+import dev.ura.app.analysis.CriticalPath;
+import dev.ura.app.analysis.LinkKind;
+import dev.ura.app.analysis.ResponseWork;
+import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.SliceRef;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.AsUnmodifiableGraph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntToLongFunction;
+
+/**
+ * The dependency graph of one response: vertices are stretches of thread execution (and the waits
+ * between them) within the response's tracked work, ids {@code 0..vertexCount()-1}; an edge says
+ * the target cannot start before the source has finished. Vertex attributes are stored column-wise.
+ * Immutable; what-if scenarios are views of {@link #graph()}, never copies.
+ */
+public final class ResponseGraph {
+    private final ResponseWork work;
+    private final Graph<Integer, Dependency> graph;
+    private final SegmentColumns columns;
+    private final int source;
+    private final int sink;
+    private final FrameCadence cadence;
+    private final List<String> warnings;
+    private final Schedule<Integer, Dependency> baseline;
+
+    ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source, int sink,
+                  FrameCadence cadence, List<String> warnings) {
+        this.work = work;
+        this.graph = new AsUnmodifiableGraph<>(graph);
+        this.columns = columns;
+        this.source = source;
+        this.sink = sink;
+        this.cadence = cadence;
+        this.warnings = List.copyOf(warnings);
+        this.baseline = new CriticalPathAlgorithm<>(this.graph, timing(this::durationNs))
+                .getPath(source, sink, originNs());
+    }
+
+    /** What the graph was built from. */
+    public ResponseWork work() {
+        return work;
+    }
+
+    /** The graph (read-only). */
+    public Graph<Integer, Dependency> graph() {
+        return graph;
+    }
+
+    public int vertexCount() {
+        return columns.size;
+    }
+
+    /** The zero-length vertex at the response start. */
+    public int source() {
+        return source;
+    }
+
+    /** The vertex whose end is the response end (the last stretch of the ending draw). */
+    public int sink() {
+        return sink;
+    }
+
+    /** The response start, ns: when the source starts. */
+    public long originNs() {
+        return work.response().startNs();
+    }
+
+    /** The frame rhythm of the thread that draws, if the trace shows one. */
+    public Optional<FrameCadence> cadence() {
+        return Optional.ofNullable(cadence);
+    }
+
+    /** Oddities met while building (links that run backwards in time, ...), one line each. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public int thread(int v) {
+        return columns.thread[v];
+    }
+
+    public String threadName(int v) {
+        return work.trace().threads().get(columns.thread[v]).name();
+    }
+
+    /** Start in the trace, ns. */
+    public long startNs(int v) {
+        return columns.start[v];
+    }
+
+    /** End in the trace, ns. */
+    public long endNs(int v) {
+        return columns.end[v];
+    }
+
+    public long durationNs(int v) {
+        return columns.end[v] - columns.start[v];
+    }
+
+    public Category category(int v) {
+        return columns.category(v);
+    }
+
+    public SegmentKind kind(int v) {
+        return columns.kind(v);
+    }
+
+    /** The call the vertex is named after (index into its thread's call table), or -1. */
+    public int call(int v) {
+        return columns.call[v];
+    }
+
+    /** The call as a slice, or {@code null}. */
+    public SliceRef slice(int v) {
+        return columns.call[v] < 0 ? null : new SliceRef(columns.thread[v], columns.call[v]);
+    }
+
+    /** The innermost meaningful call's name (or a description of the wait). */
+    public String name(int v) {
+        return columns.name[v];
+    }
+
+    /** The schedule of the trace as recorded: its critical path ends at the response end. */
+    public Schedule<Integer, Dependency> baseline() {
+        return baseline;
+    }
+
+    /** The recorded critical path, with slack. */
+    public CriticalPath criticalPath() {
+        return toCriticalPath(baseline, work.response().endNs());
+    }
+
+    /**
+     * The finishing rule with the given durations: plain {@code ready + duration}, except that with a
+     * frame rhythm a frame wait ends on the next frame at or after it is ready (keeping any frames
+     * the recorded draw missed beyond the first).
+     */
+    public VertexTiming<Integer> timing(IntToLongFunction durationNs) {
+        if (cadence == null) {
+            return (v, ready) -> ready + durationNs.applyAsLong(v);
+        }
+        long period = cadence.periodNs();
+        return (v, ready) -> {
+            if (columns.kind(v) != SegmentKind.FRAME_WAIT) {
+                return ready + durationNs.applyAsLong(v);
+            }
+            long drawStart = columns.end[v];
+            long missed = Math.max(0, drawStart - period - columns.start[v] + 1);
+            return Math.max(ready, cadence.nextFrameNs(drawStart, ready + missed));
+        };
+    }
+
+    /**
+     * The critical path of a schedule of this graph (or of a view of it) as segments with the
+     * scheduled times. The zero-length start and zero-length waits are left out; a left-out
+     * vertex's incoming link kind passes to the next segment.
+     */
+    public CriticalPath toCriticalPath(Schedule<Integer, Dependency> schedule, long endNs) {
+        List<Integer> path = schedule.path();
+        List<Segment> out = new ArrayList<>(path.size());
+        LinkKind carried = null;
+        for (int i = 0; i < path.size(); i++) {
+            int v = path.get(i);
+            Dependency in = schedule.criticalEdgeInto(v);
+            LinkKind via = in == null ? null : in.kind();
+            if (in != null && kind(path.get(i - 1)) == SegmentKind.START && via == LinkKind.PROGRAM_ORDER) {
+                via = null;
+            }
+            if (carried != null) {
+                via = carried;
+            }
+            long s = schedule.earliestStartNs(v);
+            long e = schedule.earliestFinishNs(v);
+            SegmentKind k = kind(v);
+            if (k == SegmentKind.START || (k.isWait() && e == s)) {
+                carried = via;
+                continue;
+            }
+            carried = null;
+            out.add(new Segment(v, thread(v), threadName(v), name(v), s, e, category(v), via,
+                    schedule.slackNs(v), slice(v)));
+        }
+        return new CriticalPath(out, endNs);
+    }
+
+    /** A vertex as a segment with its recorded times and baseline slack (0 on the critical path). */
+    public Segment segment(int v) {
+        Dependency in = baseline.isScheduled(v) ? baseline.criticalEdgeInto(v) : null;
+        long slack = baseline.isScheduled(v) ? baseline.slackNs(v) : Long.MAX_VALUE;
+        return new Segment(v, thread(v), threadName(v), name(v), startNs(v), endNs(v), category(v),
+                in == null ? null : in.kind(), slack, slice(v));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.ura.app.analysis.graph;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@link CriticalPathAlgorithm} computed: per reachable vertex its earliest start, earliest
+ * finish and slack, and the critical path from the source to the sink. Immutable.
+ *
+ * @param <V> vertex type
+ * @param <E> edge type
+ */
+public final class Schedule<V, E> {
+    private final Map<V, Integer> index;
+    private final long[] es;
+    private final long[] ef;
+    private final boolean[] reached;
+    private final long[] slack;
+    private final Object[] critical;
+    private final List<V> path;
+    private final List<E> pathEdges;
+
+    Schedule(Map<V, Integer> index, long[] es, long[] ef, boolean[] reached, long[] slack, Object[] critical,
+             List<V> path, List<E> pathEdges) {
+        this.index = index;
+        this.es = es;
+        this.ef = ef;
+        this.reached = reached;
+        this.slack = slack;
+        this.critical = critical;
+        this.path = Collections.unmodifiableList(path);
+        this.pathEdges = Collections.unmodifiableList(pathEdges);
+    }
+
+    /** The critical path, source first, sink last. */
+    public List<V> path() {
+        return path;
+    }
+
+    /** The edges between consecutive path vertices ({@code path().size() - 1} of them). */
+    public List<E> pathEdges() {
+        return pathEdges;
+    }
+
+    /** Finish of the sink, ns. */
+    public long endNs() {
+        return ef[index.get(path.get(path.size() - 1))];
+    }
+
+    /** Whether the vertex is reachable from the source (only those are scheduled). */
+    public boolean isScheduled(V v) {
+        Integer i = index.get(v);
+        return i != null && reached[i];
+    }
+
+    /** Earliest start, ns; only for scheduled vertices. */
+    public long earliestStartNs(V v) {
+        return es[scheduled(v)];
+    }
+
+    /** Earliest finish, ns; only for scheduled vertices. */
+    public long earliestFinishNs(V v) {
+        return ef[scheduled(v)];
+    }
+
+    /**
+     * How much later the vertex could finish without delaying the sink, ns (latest start minus
+     * earliest start): 0 on the critical path, {@link Long#MAX_VALUE} when the sink does not depend
+     * on it. Exact for the plain duration rule; with frame rounding it treats the rounded times as
+     * durations.
+     */
+    public long slackNs(V v) {
+        return slack[scheduled(v)];
+    }
+
+    /** The incoming edge that decided the vertex's start, or {@code null} for the source. */
+    @SuppressWarnings("unchecked")
+    public E criticalEdgeInto(V v) {
+        return (E) critical[scheduled(v)];
+    }
+
+    private int scheduled(V v) {
+        Integer i = index.get(v);
+        if (i == null || !reached[i]) {
+            throw new IllegalArgumentException("vertex not scheduled: " + v);
+        }
+        return i;
+    }
+}

@@ -1,0 +1,221 @@
+package dev.ura.app.analysis.response;
+
+import dev.ura.app.analysis.EndEvent;
+import dev.ura.app.analysis.Link;
+import dev.ura.app.analysis.RequestFulfilment;
+import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.ResponseWork;
+import dev.ura.app.analysis.events.MethodEventDeriver;
+import dev.ura.trace.model.EventKind;
+import dev.ura.trace.model.EventTable;
+import dev.ura.trace.model.Trace;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds the responses of a trace by the six rules of "What a response is"
+ * ({@code shared/formats/agent-log-v1.md}).
+ *
+ * <p>Tracked work is followed as reachability over units: a trigger's work, the sends it makes,
+ * the dispatches those sends are linked to, the sends those make, and so on. A unit owns the events
+ * that happen in it directly; a dispatch nested in tracked work is tracked only when its own send
+ * is (a looper thread's outermost call would otherwise swallow every later message); a trigger
+ * nested in a trigger is part of the outer one. Requests made by tracked work are fulfilled by the
+ * first matching draw at or after them; the response ends at the end of the last such draw.
+ * A {@code START_ACTIVITY} with the detail {@link MethodEventDeriver#JOINS_LAUNCH}
+ * ({@code handleResumeActivity}) joins the latest launch response of its thread that is not
+ * finished when it starts (a request still pending, or nothing drawn on that thread since the
+ * launch began) instead of starting one.
+ */
+public final class ResponseDetector {
+    private final Trace trace;
+    private final EventTable events;
+    private final WorkUnits units;
+    private final List<Link> links;
+    private final Map<Integer, List<Integer>> targets = new HashMap<>();
+    private final FulfilmentIndex draws;
+    private final int[] order;
+
+    public ResponseDetector(Trace trace, EventTable events, WorkUnits units, List<Link> links) {
+        this.trace = trace;
+        this.events = events;
+        this.units = units;
+        this.links = List.copyOf(links);
+        for (Link l : links) {
+            targets.computeIfAbsent(l.sendEvent(), k -> new ArrayList<>()).add(l.dispatchEvent());
+        }
+        order = EventOrder.byStart(events);
+        draws = new FulfilmentIndex(events, order);
+    }
+
+    /** The responses in start order, each with its tracked work. */
+    public List<ResponseWork> detect() {
+        List<Tracking> found = new ArrayList<>();
+        for (int e : order) {
+            if (!events.kind(e).isTrigger() || nestedInTrigger(e)) {
+                continue;
+            }
+            Tracking joined = MethodEventDeriver.JOINS_LAUNCH.equals(events.detail(e)) ? openLaunch(found, e) : null;
+            if (joined != null) {
+                joined.roots.add(e);
+                joined.compute();
+            } else {
+                Tracking t = new Tracking(e);
+                t.compute();
+                found.add(t);
+            }
+        }
+        List<ResponseWork> out = new ArrayList<>(found.size());
+        for (int i = 0; i < found.size(); i++) {
+            out.add(found.get(i).toWork(i));
+        }
+        return out;
+    }
+
+    private boolean nestedInTrigger(int e) {
+        for (int u = units.owner(e); u >= 0; u = units.owner(u)) {
+            if (events.kind(u).isTrigger()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Tracking openLaunch(List<Tracking> found, int resume) {
+        long t = events.start(resume);
+        for (int i = found.size() - 1; i >= 0; i--) {
+            Tracking launch = found.get(i);
+            int first = launch.roots.get(0);
+            if (events.kind(first) == EventKind.START_ACTIVITY && events.thread(first) == events.thread(resume)
+                    && !MethodEventDeriver.JOINS_LAUNCH.equals(events.detail(first)) && launch.unfinishedAt(t)) {
+                return launch;
+            }
+        }
+        return null;
+    }
+
+    /** One response being followed: its roots, tracked events and requests. */
+    private final class Tracking {
+        final List<Integer> roots = new ArrayList<>();
+        BitSet tracked = new BitSet();
+        List<Integer> requests = new ArrayList<>();
+        int[] fulfilledBy = new int[0];
+
+        Tracking(int trigger) {
+            roots.add(trigger);
+        }
+
+        void compute() {
+            tracked = new BitSet(events.size());
+            requests = new ArrayList<>();
+            ArrayDeque<Integer> queue = new ArrayDeque<>(roots);
+            while (!queue.isEmpty()) {
+                int u = queue.poll();
+                if (tracked.get(u)) {
+                    continue;
+                }
+                tracked.set(u);
+                for (int k = 0; k < units.ownedCount(u); k++) {
+                    follow(units.owned(u, k), queue);
+                }
+            }
+            requests.sort((a, b) -> Long.compare(events.start(a), events.start(b)));
+            fulfilledBy = new int[requests.size()];
+            for (int i = 0; i < requests.size(); i++) {
+                fulfilledBy[i] = draws.fulfilmentOf(requests.get(i));
+            }
+        }
+
+        private void follow(int e, ArrayDeque<Integer> queue) {
+            EventKind kind = events.kind(e);
+            if (kind.isTrigger()) {
+                if (nestedInTrigger(e)) {
+                    queue.add(e);
+                }
+                return;
+            }
+            if (kind == EventKind.DISPATCH_MSG) {
+                return;
+            }
+            tracked.set(e);
+            if (kind == EventKind.SEND_MSG) {
+                List<Integer> to = targets.get(e);
+                if (to != null) {
+                    queue.addAll(to);
+                }
+            } else if (kind.isRequest()) {
+                requests.add(e);
+            }
+        }
+
+        boolean unfinishedAt(long t) {
+            for (int i = 0; i < requests.size(); i++) {
+                int r = requests.get(i);
+                if (events.start(r) <= t && (fulfilledBy[i] < 0 || events.start(fulfilledBy[i]) > t)) {
+                    return true;
+                }
+            }
+            int first = roots.get(0);
+            return !draws.drawnBetween(events.thread(first), events.start(first), t);
+        }
+
+        ResponseWork toWork(int index) {
+            int trigger = roots.get(0);
+            int last = -1;
+            boolean finished = true;
+            List<RequestFulfilment> fulfilments = new ArrayList<>(requests.size());
+            for (int i = 0; i < requests.size(); i++) {
+                int d = fulfilledBy[i];
+                fulfilments.add(new RequestFulfilment(requests.get(i), d));
+                if (d < 0) {
+                    finished = false;
+                } else if (last < 0 || events.end(d) > events.end(last)) {
+                    last = d;
+                }
+            }
+            long endNs;
+            if (last >= 0) {
+                endNs = events.end(last);
+            } else {
+                endNs = Long.MIN_VALUE;
+                for (int r : roots) {
+                    endNs = Math.max(endNs, events.end(r));
+                }
+            }
+            int thread = events.thread(trigger);
+            Response response = new Response(index, triggerName(trigger), thread, threadName(thread),
+                    events.start(trigger), endNs, finished, last < 0 ? null : endEvent(last));
+            return new ResponseWork(trace, events, links, response, trigger, tracked, fulfilments, last);
+        }
+    }
+
+    private String triggerName(int e) {
+        String name = events.name(e);
+        return name != null ? name : events.kindName(e);
+    }
+
+    private String threadName(int t) {
+        return t >= 0 && t < trace.threads().size() ? trace.threads().get(t).name() : "thread #" + t;
+    }
+
+    private EndEvent endEvent(int d) {
+        String identity = events.identity(d);
+        String name;
+        if (identity != null) {
+            name = switch (events.kind(d)) {
+                case PAGE_FINISH -> "page " + identity;
+                case DRAW_FRAME -> "surface " + identity;
+                default -> "view " + identity;
+            };
+        } else {
+            name = events.name(d) != null ? events.name(d) : events.kindName(d);
+        }
+        int t = events.thread(d);
+        return new EndEvent(t, threadName(t), events.kind(d), name, events.end(d));
+    }
+}

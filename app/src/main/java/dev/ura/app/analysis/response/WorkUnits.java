@@ -1,0 +1,166 @@
+package dev.ura.app.analysis.response;
+
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.EventKind;
+import dev.ura.trace.model.EventTable;
+import dev.ura.trace.model.Trace;
+
+import java.util.Arrays;
+
+/**
+ * The units of work response detection follows: trigger intervals ({@code USER_INPUT},
+ * {@code START_ACTIVITY}) and dispatches ({@code DISPATCH_MSG}), and for every event the innermost
+ * unit of its thread it happens in (its owner).
+ *
+ * <p>Events derived from a method trace know their call, so ownership follows the call tree
+ * (robust to the equal timestamps of sampled traces); agent-log events are placed by time: an
+ * event belongs to the innermost unit whose interval contains its start, both ends inclusive.
+ */
+public final class WorkUnits {
+    private final EventTable events;
+    private final int[] owner;
+    private final int[] ownedFrom;
+    private final int[] owned;
+
+    private WorkUnits(EventTable events, int[] owner) {
+        this.events = events;
+        this.owner = owner;
+        int n = events.size();
+        ownedFrom = new int[n + 2];
+        for (int e = 0; e < n; e++) {
+            if (owner[e] >= 0) {
+                ownedFrom[owner[e] + 2]++;
+            }
+        }
+        for (int u = 0; u < n; u++) {
+            ownedFrom[u + 2] += ownedFrom[u + 1];
+        }
+        owned = new int[ownedFrom[n + 1]];
+        for (int e = 0; e < n; e++) {
+            if (owner[e] >= 0) {
+                owned[ownedFrom[owner[e] + 1]++] = e;
+            }
+        }
+    }
+
+    /**
+     * Finds the owners of {@code events}.
+     *
+     * @param byCallTree whether the events point at their calls in {@code trace} (derived events)
+     */
+    public static WorkUnits of(Trace trace, EventTable events, boolean byCallTree) {
+        int[] owner = new int[events.size()];
+        Arrays.fill(owner, -1);
+        if (byCallTree) {
+            ownByCallTree(trace, events, owner);
+        } else {
+            ownByTime(trace.threads().size(), events, owner);
+        }
+        return new WorkUnits(events, owner);
+    }
+
+    /** Whether event {@code e} is a unit of work (a trigger or a dispatch). */
+    public static boolean isUnit(EventTable events, int e) {
+        EventKind k = events.kind(e);
+        return k.isTrigger() || k == EventKind.DISPATCH_MSG;
+    }
+
+    public boolean isUnit(int e) {
+        return isUnit(events, e);
+    }
+
+    /** The innermost unit event {@code e} happens in (for a unit: the unit around it), or -1. */
+    public int owner(int e) {
+        return owner[e];
+    }
+
+    /** Number of events unit {@code u} owns directly. */
+    public int ownedCount(int u) {
+        return ownedFrom[u + 1] - ownedFrom[u];
+    }
+
+    /** The {@code k}-th event unit {@code u} owns directly, in event order. */
+    public int owned(int u, int k) {
+        return owned[ownedFrom[u] + k];
+    }
+
+    private static void ownByCallTree(Trace trace, EventTable events, int[] owner) {
+        int threads = trace.threads().size();
+        int[][] unitOfCall = new int[threads][];
+        for (int e = 0; e < events.size(); e++) {
+            if (isUnit(events, e) && events.call(e) >= 0) {
+                int t = events.thread(e);
+                if (unitOfCall[t] == null) {
+                    unitOfCall[t] = new int[trace.threads().get(t).calls().size()];
+                    Arrays.fill(unitOfCall[t], -1);
+                }
+                if (unitOfCall[t][events.call(e)] < 0) {
+                    unitOfCall[t][events.call(e)] = e;
+                }
+            }
+        }
+        for (int e = 0; e < events.size(); e++) {
+            int t = events.thread(e);
+            int c = events.call(e);
+            if (c < 0 || unitOfCall[t] == null) {
+                continue;
+            }
+            CallTable calls = trace.threads().get(t).calls();
+            int at = unitOfCall[t][c] == e ? calls.parent(c) : c;
+            while (at >= 0 && unitOfCall[t][at] < 0) {
+                at = calls.parent(at);
+            }
+            owner[e] = at < 0 ? -1 : unitOfCall[t][at];
+        }
+    }
+
+    /** Whether open unit {@code u} is over when {@code e} starts (back-to-back units do not nest). */
+    private static boolean endsBefore(EventTable events, int u, int e) {
+        long end = events.end(u);
+        long start = events.start(e);
+        return end < start || end == start && isUnit(events, e) && events.end(e) > end;
+    }
+
+    private static void ownByTime(int threads, EventTable events, int[] owner) {
+        int n = events.size();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        // Per thread in time order; at equal starts a unit comes before what happens in it, and an
+        // outer unit (longer) before an inner one.
+        Arrays.sort(order, (a, b) -> {
+            int c = Integer.compare(events.thread(a), events.thread(b));
+            if (c != 0) {
+                return c;
+            }
+            c = Long.compare(events.start(a), events.start(b));
+            if (c != 0) {
+                return c;
+            }
+            c = Boolean.compare(!isUnit(events, a), !isUnit(events, b));
+            if (c != 0) {
+                return c;
+            }
+            c = Long.compare(events.end(b), events.end(a));
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        int[] stack = new int[Math.max(1, n)];
+        int top = -1;
+        int thread = -1;
+        for (int k = 0; k < n; k++) {
+            int e = order[k];
+            if (events.thread(e) != thread) {
+                thread = events.thread(e);
+                top = -1;
+            }
+            while (top >= 0 && endsBefore(events, stack[top], e)) {
+                top--;
+            }
+            owner[e] = top >= 0 ? stack[top] : -1;
+            if (isUnit(events, e)) {
+                stack[++top] = e;
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.ura.app.analysis.whatif;
+
+import dev.ura.app.analysis.Change;
+import dev.ura.app.analysis.CriticalPath;
+import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.LinkKind;
+import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.graph.CriticalPathAlgorithm;
+import dev.ura.app.analysis.graph.Dependency;
+import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.graph.RewiredGraphView;
+import dev.ura.app.analysis.graph.Schedule;
+import org.jgrapht.Graph;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Estimates a response under a what-if {@link Scenario}, on a view of the baseline graph (changed
+ * durations, a few re-wired edges), never a rebuilt graph. Every slice the change's selector picks
+ * that overlaps the response is changed, in the scenario's order:
+ * <ul>
+ * <li>{@code SpeedUp f}: its segments take {@code duration / f};</li>
+ * <li>{@code Defer}: it runs after the response ends: its segments take no time inside the
+ *     response. Work that needs its result (a hand-off it sends) is assumed to still get it, so
+ *     defer only what nothing drawn depends on;</li>
+ * <li>{@code RunInParallel}: it starts when the response starts, on a thread of its own: its first
+ *     segment loses its incoming edges and gains one from the response start; the work that
+ *     followed it on its thread now follows what preceded it instead; whatever it hands off or
+ *     requests is still waited for.</li>
+ * </ul>
+ * With a frame rhythm an update that becomes ready earlier or later is drawn on the next frame.
+ * The estimated end is the recorded end moved by the change in the schedule's end.
+ */
+public final class WhatIfEstimator {
+    private final ResponseGraph graph;
+    private final SliceMatcher matcher;
+
+    public WhatIfEstimator(ResponseGraph graph) {
+        this.graph = graph;
+        this.matcher = new SliceMatcher(graph);
+    }
+
+    /** The estimate for a scenario; the empty scenario gives the recorded response. */
+    public Estimate estimate(Scenario scenario) {
+        long[] duration = new long[graph.vertexCount()];
+        for (int v = 0; v < duration.length; v++) {
+            duration[v] = graph.durationNs(v);
+        }
+        Set<Dependency> removed = new HashSet<>();
+        List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = new ArrayList<>();
+        for (Change change : scenario.changes()) {
+            for (SliceRef slice : matcher.match(change.target())) {
+                apply(change, slice, duration, removed, added);
+            }
+        }
+        Graph<Integer, Dependency> view = removed.isEmpty() && added.isEmpty()
+                ? graph.graph() : new RewiredGraphView<>(graph.graph(), removed, added);
+        Schedule<Integer, Dependency> s = new CriticalPathAlgorithm<>(view, graph.timing(v -> duration[v]))
+                .getPath(graph.source(), graph.sink(), graph.originNs());
+        Response r = graph.work().response();
+        long end = r.endNs() + (s.endNs() - graph.baseline().endNs());
+        long durationNs = end - r.startNs();
+        long saved = r.durationNs() - durationNs;
+        double percent = r.durationNs() == 0 ? 0 : 100.0 * saved / r.durationNs();
+        CriticalPath path = graph.toCriticalPath(s, end);
+        return new Estimate(end, durationNs, saved, percent, path);
+    }
+
+    private void apply(Change change, SliceRef slice, long[] duration, Set<Dependency> removed,
+                       List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
+        int[] vertices = matcher.vertices(slice);
+        long cs = matcher.calls(slice.thread()).start(slice.call());
+        long ce = matcher.calls(slice.thread()).end(slice.call());
+        if (change instanceof Change.SpeedUp up) {
+            for (int v : vertices) {
+                long inside = matcher.overlapNs(v, cs, ce);
+                duration[v] = Math.max(0, duration[v] - inside + Math.round(inside / up.factor()));
+            }
+        } else if (change instanceof Change.Defer) {
+            for (int v : vertices) {
+                duration[v] = Math.max(0, duration[v] - matcher.overlapNs(v, cs, ce));
+            }
+        } else if (change instanceof Change.RunInParallel) {
+            // Segments wholly inside the slice move as a chain; the parts of segments that the slice
+            // only partly covers leave their thread (a leading part runs first on the new thread).
+            int first = -1;
+            int last = -1;
+            long leading = 0;
+            for (int v : vertices) {
+                boolean whole = graph.startNs(v) >= cs && graph.endNs(v) <= ce;
+                if (whole) {
+                    first = first < 0 ? v : first;
+                    last = v;
+                    continue;
+                }
+                long inside = matcher.overlapNs(v, cs, ce);
+                duration[v] = Math.max(0, duration[v] - inside);
+                if (first < 0) {
+                    leading += inside;
+                }
+            }
+            if (first >= 0) {
+                duration[first] += leading;
+                runInParallel(first, last, removed, added);
+            }
+        }
+    }
+
+    private void runInParallel(int first, int last, Set<Dependency> removed,
+                               List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
+        Graph<Integer, Dependency> g = graph.graph();
+        int thread = graph.thread(first);
+        Integer before = null;
+        for (Dependency d : g.incomingEdgesOf(first)) {
+            int from = g.getEdgeSource(d);
+            removed.add(d);
+            if (graph.thread(from) == thread && from < first) {
+                before = from;
+            }
+        }
+        Integer after = null;
+        for (Dependency d : g.outgoingEdgesOf(last)) {
+            int to = g.getEdgeTarget(d);
+            if (graph.thread(to) == thread && to > last && (after == null || to < after)) {
+                after = to;
+            }
+        }
+        Dependency next = after == null ? null : g.getEdge(last, after);
+        if (next != null && next.kind() == LinkKind.PROGRAM_ORDER) {
+            removed.add(next);
+        }
+        if (first != graph.source()) {
+            added.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.USER), graph.source(), first));
+        }
+        if (before != null && after != null && g.getEdge(before, after) == null) {
+            added.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER), before, after));
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.ura.app.cli;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.CriticalPath;
+import dev.ura.app.analysis.EndEvent;
+import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.Segment;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code analyze --json} document (field order is the contract's, shared/design/cli.md).
+ * {@code noResponseReason} is an addition: present only when no response was found.
+ */
+@JsonPropertyOrder({"file", "responses", "noResponseReason"})
+record AnalyzeReport(String file, List<ResponseReport> responses,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason) {
+
+    @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
+            "criticalPath", "whatIf"})
+    record ResponseReport(int index, String trigger, String thread, long startNs, long endNs, long durationNs,
+                          boolean finished, EndReport end, List<SegmentReport> criticalPath,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) WhatIfReport whatIf) {
+    }
+
+    @JsonPropertyOrder({"estimatedEndNs", "estimatedDurationNs", "savedNs", "savedPercent", "criticalPath"})
+    record WhatIfReport(long estimatedEndNs, long estimatedDurationNs, long savedNs, double savedPercent,
+                        List<SegmentReport> criticalPath) {
+        static WhatIfReport of(Estimate e) {
+            return new WhatIfReport(e.endNs(), e.durationNs(), e.savedNs(), Math.round(e.savedPercent() * 100) / 100.0,
+                    SegmentReport.of(e.path()));
+        }
+    }
+
+    @JsonPropertyOrder({"thread", "kind", "name", "atNs"})
+    record EndReport(String thread, String kind, String name, long atNs) {
+        static EndReport of(EndEvent e) {
+            return e == null ? null : new EndReport(e.threadName(), e.kind().name(), e.name(), e.atNs());
+        }
+    }
+
+    @JsonPropertyOrder({"thread", "name", "startNs", "endNs", "category", "via"})
+    record SegmentReport(String thread, String name, long startNs, long endNs, String category, String via) {
+        static List<SegmentReport> of(CriticalPath path) {
+            List<SegmentReport> out = new ArrayList<>(path.segments().size());
+            for (Segment s : path.segments()) {
+                out.add(new SegmentReport(s.threadName(), s.name(), s.startNs(), s.endNs(), s.category().label(),
+                        s.via() == null ? null : s.via().label()));
+            }
+            return out;
+        }
+    }
+
+    /** The document; {@code whatIf} is filled only when {@code scenario} has changes. */
+    static AnalyzeReport of(String file, Analysis analysis, Scenario scenario) {
+        List<ResponseReport> rs = new ArrayList<>();
+        for (Response r : analysis.responses()) {
+            WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario));
+            rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
+                    r.finished(), EndReport.of(r.end()), SegmentReport.of(analysis.criticalPath(r.index())), whatIf));
+        }
+        return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null));
+    }
+}

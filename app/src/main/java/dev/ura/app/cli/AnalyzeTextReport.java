@@ -1,0 +1,105 @@
+package dev.ura.app.cli;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.Change;
+import dev.ura.app.analysis.CriticalPath;
+import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Link;
+import dev.ura.app.analysis.LinkKind;
+import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.Segment;
+
+import java.io.PrintWriter;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** The readable form of {@code ura analyze}: responses, their end, critical path table in ms. */
+final class AnalyzeTextReport {
+    private final String file;
+    private final Analysis analysis;
+    private final Scenario scenario;
+
+    AnalyzeTextReport(String file, Analysis analysis, Scenario scenario) {
+        this.file = file;
+        this.analysis = analysis;
+        this.scenario = scenario;
+    }
+
+    void print(PrintWriter out) {
+        out.printf("%s%n", file);
+        out.printf("  events    %,d %s%n", analysis.events().size(), analysis.eventsDerived()
+                ? "derived from method names (" + analysis.options().rules().source() + ")" : "from the log");
+        out.printf("  links     %s%n", linkSummary());
+        if (analysis.responses().isEmpty()) {
+            out.printf("  no response: %s%n", analysis.noResponseReason().orElse("none found"));
+            out.flush();
+            return;
+        }
+        out.printf("  responses %d%n", analysis.responses().size());
+        for (Response r : analysis.responses()) {
+            printResponse(out, r);
+        }
+        out.flush();
+    }
+
+    private String linkSummary() {
+        if (analysis.links().isEmpty()) {
+            return "none";
+        }
+        Map<LinkKind, Integer> counts = new EnumMap<>(LinkKind.class);
+        for (Link l : analysis.links()) {
+            counts.merge(l.via(), 1, Integer::sum);
+        }
+        StringBuilder sb = new StringBuilder().append(analysis.links().size()).append(" (");
+        counts.forEach((k, n) -> sb.append(sb.charAt(sb.length() - 1) == '(' ? "" : ", ").append(n).append(' ')
+                .append(k.label()));
+        return sb.append(')').toString();
+    }
+
+    private void printResponse(PrintWriter out, Response r) {
+        out.println();
+        out.printf("Response %d: %s on %s%n", r.index(), r.trigger(), r.threadName());
+        out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
+                Durations.ms(r.endNs()), r.finished() ? "" : "  (UNFINISHED: a requested update was never drawn)");
+        if (r.end() != null) {
+            out.printf("  ends with %s %s on %s at %s ms%n", r.end().kind(), r.end().name(), r.end().threadName(),
+                    Durations.ms(r.end().atNs()));
+        } else {
+            out.printf("  no requested update was drawn; ends with its %s%n",
+                    r.finished() ? "input handler (it requested none)" : "input handler");
+        }
+        CriticalPath path = analysis.criticalPath(r.index());
+        out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));
+        printPath(out, path);
+        if (!scenario.isEmpty()) {
+            Estimate e = analysis.estimate(r.index(), scenario);
+            out.printf("  what if %s:%n", describe(scenario));
+            out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
+                    Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
+                    Durations.ms(e.endNs()));
+            out.printf("    estimated critical path (%d segments):%n", e.path().segments().size());
+            printPath(out, e.path());
+        }
+    }
+
+    private static String describe(Scenario scenario) {
+        StringBuilder sb = new StringBuilder();
+        for (Change c : scenario.changes()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(c.describe());
+        }
+        return sb.toString();
+    }
+
+    private static void printPath(PrintWriter out, CriticalPath path) {
+        out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", "start ms", "dur ms", "thread", "category", "via", "name");
+        for (Segment s : path.segments()) {
+            out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", Durations.ms(s.startNs()), Durations.ms(s.durationNs()),
+                    clip(s.threadName(), 18), s.category().label(), s.via() == null ? "-" : s.via().label(), s.name());
+        }
+    }
+
+    private static String clip(String s, int width) {
+        return s.length() <= width ? s : s.substring(0, width - 1) + "…";
+    }
+}
