@@ -15,7 +15,9 @@ import java.util.Set;
  */
 @Command(name = "ura", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Screen-centric response-time explorer for Android method traces and agent logs.",
-        subcommands = {InfoCommand.class, AnalyzeCommand.class},
+        subcommands = {InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class, ProfileCommand.class,
+                ConvertCommand.class, RegressCommand.class, DiffCommand.class,
+                dev.ura.app.cli.bench.BenchCommand.class},
         footer = {"", "With no command, or with a FILE, ura opens the explorer window."})
 public final class UraCommand implements Runnable {
     /** Returned by {@link #run(String[])} when the window was opened and the JVM must stay up. */
@@ -56,7 +58,7 @@ public final class UraCommand implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(new FailureHandler());
-        cl.setExitCodeExceptionMapper(t -> EXIT_BAD_INPUT);
+        cl.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_BAD_INPUT);
         return cl;
     }
 

@@ -43,6 +43,32 @@ final class TimeColumn {
         }
     }
 
+    /**
+     * Appends a time given in units from the base ({@code (timeNs - base) / unitNs}); the fast
+     * path for readers whose records are already in the column's unit.
+     */
+    void addUnits(long units) {
+        ensure(size + 1);
+        setUnits(size++, units);
+    }
+
+    /** Sets a time given in units from the base. */
+    void setUnits(int index, long units) {
+        if (wide == null && units >= 0 && units <= 0xFFFF_FFFFL) {
+            packed[index] = (int) units;
+        } else {
+            set(index, base + units * unitNs);
+        }
+    }
+
+    /** The time at {@code index} in units from the base. */
+    long getUnits(int index) {
+        if (wide != null) {
+            return (wide[index] - base) / unitNs;
+        }
+        return packed[index] & 0xFFFF_FFFFL;
+    }
+
     long get(int index) {
         if (wide != null) {
             return wide[index];
@@ -75,8 +101,10 @@ final class TimeColumn {
     /** Drops spare capacity once the column is complete. */
     void trim() {
         if (wide != null) {
-            wide = Arrays.copyOf(wide, size);
-        } else {
+            if (wide.length != size) {
+                wide = Arrays.copyOf(wide, size);
+            }
+        } else if (packed.length != size) {
             packed = Arrays.copyOf(packed, size);
         }
     }

@@ -1,0 +1,135 @@
+package dev.ura.app.analysis.profile;
+
+import dev.ura.trace.io.Progress;
+import dev.ura.trace.model.BlockStat;
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.MethodInfo;
+import dev.ura.trace.model.ThreadTrack;
+import dev.ura.trace.model.Trace;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Per-method totals (calls, inclusive, exclusive, min / max / mean) and call trees over a
+ * {@link CallScope}. One pass over each selected thread's pre-order calls with a stack: a call's
+ * exclusive time is its (clipped) duration minus its direct children's, and its inclusive time
+ * counts only when no call of the same method is open below it on the stack (so recursion is
+ * counted once per outermost call). Stateless apart from the trace; safe to share.
+ */
+public final class ProfileAnalyzer {
+    private final Trace trace;
+
+    public ProfileAnalyzer(Trace trace) {
+        this.trace = trace;
+    }
+
+    /** Whether {@code trace}'s times are event order (no timestamps) rather than ns. */
+    public static boolean isEventOrder(Trace trace) {
+        return "event-order".equals(trace.metadata().property("timestamps"));
+    }
+
+    /** The flat profile without trees. */
+    public Profile flat(CallScope scope) {
+        return analyze(scope, false, Progress.NONE);
+    }
+
+    /**
+     * The profile, with top-down and bottom-up trees when {@code withTrees}.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code progress} is cancelled
+     */
+    public Profile analyze(CallScope scope, boolean withTrees, Progress progress) {
+        int n = trace.methods().size();
+        Totals totals = new Totals(n);
+        ProfileNode topDown = withTrees ? new ProfileNode(-1, scope.thread() == null ? "all threads" : scope.thread()) : null;
+        ProfileNode bottomUp = withTrees ? new ProfileNode(-1, topDown.name()) : null;
+        List<ThreadTrack> threads = scope.select(trace);
+        String[] names = withTrees ? methodNames() : null;
+        long done = 0;
+        long all = 0;
+        for (ThreadTrack t : threads) {
+            all += t.calls().size();
+        }
+        for (int ti = 0; ti < threads.size(); ti++) {
+            ThreadTrack t = threads.get(ti);
+            ProfileNode threadRoot = topDown;
+            if (withTrees && threads.size() > 1) {
+                threadRoot = topDown.child(-2 - ti, t.name());
+            }
+            new ThreadPass(t.calls(), scope, totals, threadRoot, bottomUp, names).run();
+            done += t.calls().size();
+            progress.update(done, all);
+            progress.checkCancelled();
+        }
+        if (withTrees) {
+            topDown.sumChildren(false);
+            topDown.freeze();
+            bottomUp.sumChildren(true);
+            bottomUp.freeze();
+        }
+        List<ProfileRow> rows = totals.rows(trace);
+        if (scope.thread() == null && scope.unbounded()) {
+            rows.addAll(blockRows(trace.blocks()));
+        }
+        return new Profile(scope, rows, topDown, bottomUp, isEventOrder(trace));
+    }
+
+    private String[] methodNames() {
+        String[] names = new String[trace.methods().size()];
+        for (int m = 0; m < names.length; m++) {
+            names[m] = trace.methods().get(m).fullName();
+        }
+        return names;
+    }
+
+    private static List<ProfileRow> blockRows(List<BlockStat> blocks) {
+        List<ProfileRow> rows = new ArrayList<>();
+        for (BlockStat b : blocks) {
+            long mean = b.count() == 0 ? 0 : b.totalNs() / b.count();
+            rows.add(new ProfileRow(-1, b.name(), null, b.count(), b.totalNs(), b.totalNs(),
+                    b.minNs() < 0 ? null : b.minNs(), b.maxNs() < 0 ? null : b.maxNs(), mean));
+        }
+        rows.sort(Comparator.comparingLong(ProfileRow::inclusiveNs).reversed().thenComparing(ProfileRow::name));
+        return rows;
+    }
+
+    /** Per-method accumulators, indexed by method. */
+    static final class Totals {
+        final long[] calls;
+        final long[] inclusive;
+        final long[] exclusive;
+        final long[] min;
+        final long[] max;
+        final long[] sum;
+        /** How many calls of each method are open on the current stack (recursion guard). */
+        final int[] active;
+
+        Totals(int methods) {
+            calls = new long[methods];
+            inclusive = new long[methods];
+            exclusive = new long[methods];
+            min = new long[methods];
+            max = new long[methods];
+            sum = new long[methods];
+            active = new int[methods];
+            Arrays.fill(min, Long.MAX_VALUE);
+        }
+
+        List<ProfileRow> rows(Trace trace) {
+            List<ProfileRow> rows = new ArrayList<>();
+            for (int m = 0; m < calls.length; m++) {
+                if (calls[m] == 0) {
+                    continue;
+                }
+                MethodInfo info = trace.methods().get(m);
+                rows.add(new ProfileRow(m, info.fullName(), info.signature(), calls[m], inclusive[m], exclusive[m],
+                        min[m], max[m], sum[m] / calls[m]));
+            }
+            rows.sort(Comparator.comparingLong(ProfileRow::inclusiveNs).reversed().thenComparing(ProfileRow::name));
+            return rows;
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.ura.app.analysis.profile;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A node of a top-down (callees below callers) or bottom-up (callers below callees) call tree.
+ * Times in ns. In a top-down tree, {@code inclusiveNs} is the time of the calls on this path and
+ * {@code exclusiveNs} their own time; in a bottom-up tree, a root's numbers are the method's own
+ * and a child's are the part of them spent when called through that caller chain.
+ * Mutable only while {@link ProfileAnalyzer} builds it; read-only afterwards.
+ */
+public final class ProfileNode {
+    private final int method;
+    private final String name;
+    private long calls;
+    private long inclusiveNs;
+    private long exclusiveNs;
+    private Map<Integer, ProfileNode> byMethod;
+    private List<ProfileNode> children = List.of();
+
+    ProfileNode(int method, String name) {
+        this.method = method;
+        this.name = name;
+    }
+
+    /** Method index in the trace's method table; -1 for the root, -2 - index for a thread node. */
+    public int method() {
+        return method;
+    }
+
+    /** Method name, thread name for thread nodes, or {@code all} / the thread for the root. */
+    public String name() {
+        return name;
+    }
+
+    public long calls() {
+        return calls;
+    }
+
+    public long inclusiveNs() {
+        return inclusiveNs;
+    }
+
+    public long exclusiveNs() {
+        return exclusiveNs;
+    }
+
+    /** Children, largest inclusive time first (unmodifiable). */
+    public List<ProfileNode> children() {
+        return children;
+    }
+
+    ProfileNode child(int childMethod, String childName) {
+        if (byMethod == null) {
+            byMethod = new HashMap<>();
+        }
+        return byMethod.computeIfAbsent(childMethod, k -> new ProfileNode(childMethod, childName));
+    }
+
+    void add(long callCount, long inclusive, long exclusive) {
+        calls += callCount;
+        inclusiveNs += inclusive;
+        exclusiveNs += exclusive;
+    }
+
+    /**
+     * Gives a synthetic node (root or thread) the totals of its children, since it is no call
+     * itself: their inclusive time (top-down) or their own time (bottom-up), recursing into thread
+     * nodes first. Call before {@link #freeze()}.
+     */
+    void sumChildren(boolean ownTime) {
+        if (byMethod == null) {
+            return;
+        }
+        for (ProfileNode k : byMethod.values()) {
+            if (k.method <= -2) {
+                k.sumChildren(ownTime);
+            }
+            inclusiveNs += ownTime ? k.exclusiveNs : k.inclusiveNs;
+            calls += k.calls;
+        }
+    }
+
+    /** Freezes the subtree: sorted, unmodifiable children. Iterative, so deep trees do not overflow. */
+    void freeze() {
+        List<ProfileNode> work = new ArrayList<>();
+        work.add(this);
+        while (!work.isEmpty()) {
+            ProfileNode n = work.remove(work.size() - 1);
+            if (n.byMethod != null) {
+                List<ProfileNode> kids = new ArrayList<>(n.byMethod.values());
+                kids.sort(Comparator.comparingLong(ProfileNode::inclusiveNs).reversed()
+                        .thenComparing(ProfileNode::name));
+                n.children = Collections.unmodifiableList(kids);
+                n.byMethod = null;
+                work.addAll(kids);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

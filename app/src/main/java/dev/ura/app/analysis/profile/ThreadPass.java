@@ -1,0 +1,103 @@
+package dev.ura.app.analysis.profile;
+
+import dev.ura.trace.model.CallTable;
+
+import java.util.Arrays;
+
+/**
+ * One thread's contribution to a profile: walks the pre-order calls once, keeping the open calls
+ * on a stack indexed by depth. Calls outside the scope's window are skipped with their subtree
+ * (a child lies inside its parent, so it cannot overlap a window its parent misses).
+ */
+final class ThreadPass {
+    private final CallTable calls;
+    private final CallScope scope;
+    private final ProfileAnalyzer.Totals totals;
+    private final ProfileNode topDownRoot;
+    private final ProfileNode bottomUpRoot;
+    private final String[] names;
+    private int[] method = new int[64];
+    private long[] duration = new long[64];
+    private long[] childSum = new long[64];
+    private ProfileNode[] node;
+    private int top;
+
+    ThreadPass(CallTable calls, CallScope scope, ProfileAnalyzer.Totals totals, ProfileNode topDownRoot,
+               ProfileNode bottomUpRoot, String[] names) {
+        this.calls = calls;
+        this.scope = scope;
+        this.totals = totals;
+        this.topDownRoot = topDownRoot;
+        this.bottomUpRoot = bottomUpRoot;
+        this.names = names;
+        this.node = topDownRoot == null ? null : new ProfileNode[64];
+    }
+
+    void run() {
+        int n = calls.size();
+        for (int i = 0; i < n; i++) {
+            long s = calls.start(i);
+            long e = calls.end(i);
+            if (!scope.overlaps(s, e)) {
+                i = calls.subtreeEnd(i);
+                continue;
+            }
+            int d = calls.depth(i);
+            while (top > d) {
+                pop();
+            }
+            push(calls.method(i), Math.max(0, Math.min(e, scope.toNs()) - Math.max(s, scope.fromNs())));
+        }
+        while (top > 0) {
+            pop();
+        }
+    }
+
+    private void push(int m, long dur) {
+        if (top == method.length) {
+            int size = top * 2;
+            method = Arrays.copyOf(method, size);
+            duration = Arrays.copyOf(duration, size);
+            childSum = Arrays.copyOf(childSum, size);
+            if (node != null) {
+                node = Arrays.copyOf(node, size);
+            }
+        }
+        totals.calls[m]++;
+        totals.sum[m] += dur;
+        totals.min[m] = Math.min(totals.min[m], dur);
+        totals.max[m] = Math.max(totals.max[m], dur);
+        if (totals.active[m]++ == 0) {
+            totals.inclusive[m] += dur;
+        }
+        if (top > 0) {
+            childSum[top - 1] += dur;
+        }
+        method[top] = m;
+        duration[top] = dur;
+        childSum[top] = 0;
+        if (node != null) {
+            ProfileNode parent = top == 0 ? topDownRoot : node[top - 1];
+            node[top] = parent.child(m, names[m]);
+        }
+        top++;
+    }
+
+    private void pop() {
+        top--;
+        int m = method[top];
+        long own = Math.max(0, duration[top] - childSum[top]);
+        totals.exclusive[m] += own;
+        totals.active[m]--;
+        if (node != null) {
+            node[top].add(1, duration[top], own);
+            node[top] = null;
+            ProfileNode b = bottomUpRoot.child(m, names[m]);
+            b.add(1, duration[top], own);
+            for (int level = top - 1; level >= 0; level--) {
+                b = b.child(method[level], names[method[level]]);
+                b.add(1, duration[top], own);
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.ura.app.analysis.regression;
+
+import dev.ura.trace.io.TraceFormatException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+
+/**
+ * A series from a folder of traces: each file measured (by the caller: response 0's duration), the
+ * files grouped into runs by {@link RunNames}, each run summarised by its minimum. Files that do not
+ * load or have no response are skipped with a warning; hidden files and sub-folders are ignored.
+ */
+public final class TraceFolderSeries {
+    /** The metric name of trace-folder series. */
+    public static final String METRIC = "responseNs";
+
+    /** Measures one trace file. */
+    @FunctionalInterface
+    public interface RunMeasure {
+        /** The measured value in ns, or empty when the trace has nothing to measure (no response). */
+        OptionalLong measureNs(Path file) throws TraceFormatException;
+    }
+
+    private TraceFolderSeries() {
+    }
+
+    /** Reads and measures every trace in {@code folder}. */
+    public static SeriesSet read(Path folder, RunMeasure measure) throws TraceFormatException {
+        List<Path> files = list(folder);
+        Map<String, Double> best = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
+        for (Path f : files) {
+            String name = f.getFileName().toString();
+            OptionalLong ns;
+            try {
+                ns = measure.measureNs(f);
+            } catch (TraceFormatException e) {
+                warnings.add(e.getMessage() + " (skipped)");
+                continue;
+            }
+            if (ns.isEmpty()) {
+                warnings.add(f + ": no response to measure (skipped)");
+                continue;
+            }
+            best.merge(RunNames.runOf(name), (double) ns.getAsLong(), Math::min);
+        }
+        if (best.isEmpty()) {
+            throw TraceFormatException.ofFile(folder.toString(), "no trace in the folder has a response to measure"
+                    + (warnings.isEmpty() ? "" : ": " + warnings.get(0)), null);
+        }
+        double[] values = best.values().stream().mapToDouble(Double::doubleValue).toArray();
+        return new SeriesSet(List.of(new RunSeries(METRIC, new ArrayList<>(best.keySet()), values)), warnings);
+    }
+
+    /** Builds in number order, other files by name; within a build, by file name. */
+    private static int byRunThenName(Path a, Path b) {
+        String na = a.getFileName().toString();
+        String nb = b.getFileName().toString();
+        int c = RunNames.naturalOrder().compare(RunNames.runOf(na), RunNames.runOf(nb));
+        return c != 0 ? c : RunNames.naturalOrder().compare(na, nb);
+    }
+
+    private static List<Path> list(Path folder) throws TraceFormatException {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> !p.getFileName().toString().startsWith("."))
+                    .sorted(TraceFolderSeries::byRunThenName)
+                    .toList();
+        } catch (IOException e) {
+            throw TraceFormatException.ofFile(folder.toString(), "cannot list the folder: " + e.getMessage(), e);
+        }
+    }
+}

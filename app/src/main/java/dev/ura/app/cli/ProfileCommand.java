@@ -1,0 +1,61 @@
+package dev.ura.app.cli;
+
+import dev.ura.app.analysis.profile.Profile;
+import dev.ura.app.analysis.profile.ProfileAnalyzer;
+import dev.ura.trace.model.Trace;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code ura profile FILE [--thread NAME] [--json|--csv]}: per method (or named block) totals. */
+@Command(name = "profile", mixinStandardHelpOptions = true,
+        description = "Per method (or named block): calls, inclusive, exclusive, min, max, mean.")
+final class ProfileCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "FILE", description = "A trace file (method trace, Chrome JSON, checkpoint CSV, ...).")
+    Path file;
+
+    @Mixin
+    ScopeOptions scope;
+
+    @ArgGroup(exclusive = true)
+    Format format = new Format();
+
+    static final class Format {
+        @Option(names = "--json", description = "Print JSON (see shared/design/cli.md).")
+        boolean json;
+
+        @Option(names = "--csv", description = "Print CSV: name,signature,calls,inclusive_ns,exclusive_ns,min_ns,max_ns,mean_ns.")
+        boolean csv;
+    }
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "50",
+            description = "Rows in the text table (0 = all; JSON and CSV always have all). Default ${DEFAULT-VALUE}.")
+    int top;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Trace trace = TraceLoading.load(file);
+        Profile profile = new ProfileAnalyzer(trace).flat(scope.scope(trace));
+        PrintWriter out = spec.commandLine().getOut();
+        if (format.json) {
+            Json.print(out, ProfileJson.of(file.toString(), profile));
+        } else if (format.csv) {
+            ProfileText.csv(out, profile);
+        } else {
+            ProfileText.table(out, file.toString(), profile, top, trace.warnings());
+        }
+        out.flush();
+        return UraCommand.EXIT_OK;
+    }
+}

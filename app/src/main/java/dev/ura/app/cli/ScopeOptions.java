@@ -1,0 +1,36 @@
+package dev.ura.app.cli;
+
+import dev.ura.app.analysis.profile.CallScope;
+import dev.ura.trace.model.ThreadTrack;
+import dev.ura.trace.model.Trace;
+import picocli.CommandLine.Option;
+
+import java.util.stream.Collectors;
+
+/** {@code --thread NAME --from NS --to NS}, shared by the commands that look at calls. */
+final class ScopeOptions {
+    @Option(names = "--thread", paramLabel = "NAME", description = "Only this thread (name, or id); default all threads.")
+    String thread;
+
+    @Option(names = "--from", paramLabel = "NS", description = "Window start, ns on the file's time base.")
+    Long fromNs;
+
+    @Option(names = "--to", paramLabel = "NS", description = "Window end, ns on the file's time base.")
+    Long toNs;
+
+    /** The scope, after checking the thread exists and the window is the right way round. */
+    CallScope scope(Trace trace) throws CommandFailure {
+        long from = fromNs == null ? Long.MIN_VALUE : fromNs;
+        long to = toNs == null ? Long.MAX_VALUE : toNs;
+        if (from > to) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--to " + to + " is before --from " + from);
+        }
+        CallScope scope = new CallScope(thread, from, to);
+        if (!scope.matchesAny(trace)) {
+            String names = trace.threads().stream().map(ThreadTrack::name).collect(Collectors.joining(", "));
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "no thread '" + thread + "' in " + trace.source()
+                    + (names.isEmpty() ? " (it has no threads)" : "; threads: " + names));
+        }
+        return scope;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.ura.trace.agentlog;
+
+import dev.ura.trace.io.Progress;
+import dev.ura.trace.io.TraceFormatException;
+import dev.ura.trace.io.TraceReader;
+import dev.ura.trace.model.Trace;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Reads agent logs (shared/formats/agent-log-v1.md): JSON Lines (variant {@code jsonl}) or the same
+ * lines wrapped in {@code adb logcat} output (variant {@code logcat}, any {@code -v} format and
+ * modifier; only lines with the agent's tag count).
+ *
+ * <p>The agent's logcat tag is {@value #DEFAULT_TAG} unless the system property
+ * {@value #TAG_PROPERTY} names another (e.g. {@code -Dura.agentlog.tag=MyAgent}), or a reader is
+ * built with {@link #AgentLogReader(String)}.
+ *
+ * <p>Bad lines are skipped with a warning naming their line; a file without a single valid event
+ * is a {@link TraceFormatException} naming the first bad line. Unknown kinds are kept. The metadata
+ * carries the META line's version (1 without one) and fields, the pid of the logcat prefix, and
+ * for logcat the properties {@code logcat.format} and {@code logcat.tag}.
+ */
+public final class AgentLogReader implements TraceReader {
+    /** The tag an agent logs under unless configured otherwise. */
+    public static final String DEFAULT_TAG = "URA";
+    /** System property that overrides {@link #DEFAULT_TAG}. */
+    public static final String TAG_PROPERTY = "ura.agentlog.tag";
+    /** How much of the file the logcat format is decided on. */
+    private static final int DETECT_BYTES = 1 << 16;
+
+    private final String tag;
+
+    /** A reader for the tag in {@value #TAG_PROPERTY}, else {@value #DEFAULT_TAG} (the service constructor). */
+    public AgentLogReader() {
+        this(System.getProperty(TAG_PROPERTY, DEFAULT_TAG));
+    }
+
+    /** A reader whose logcat lines carry {@code tag}. */
+    public AgentLogReader(String tag) {
+        if (tag == null || tag.isBlank()) {
+            throw new IllegalArgumentException("agent tag must not be blank");
+        }
+        this.tag = tag.strip();
+    }
+
+    @Override
+    public String formatName() {
+        return "agent-log";
+    }
+
+    @Override
+    public boolean canRead(byte[] head) {
+        return AgentLogSniffer.looksLikeAgentLog(ByteBuffer.wrap(head));
+    }
+
+    @Override
+    public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
+        ByteBuffer d = data.slice();
+        int limit = d.limit();
+        Warnings warnings = new Warnings();
+        StringPool pool = new StringPool();
+        AgentLogAssembler assembler = new AgentLogAssembler(pool, warnings);
+        JsonEventDecoder decoder = new JsonEventDecoder(pool, assembler, warnings, progress, limit);
+        Map<String, String> properties = new LinkedHashMap<>();
+        String variant;
+        LogcatSource logcat = null;
+        PayloadSource payloads;
+        if (AgentLogSniffer.startsWithJson(d)) {
+            variant = "jsonl";
+            payloads = new JsonLinesSource(d, warnings);
+        } else {
+            variant = "logcat";
+            LogcatFormat format = LogcatFormat.detect(d, 0, Math.min(limit, DETECT_BYTES));
+            logcat = new LogcatSource(d, format, tag);
+            payloads = logcat;
+            properties.put("logcat.format", format.label());
+            if (format.tagged()) {
+                properties.put("logcat.tag", tag);
+            }
+        }
+        try {
+            decoder.run(payloads);
+        } catch (IOException e) {
+            // The sources read memory, not files; Jackson declares IOException for its own errors.
+            throw TraceFormatException.ofFile(source, "cannot read: " + e.getMessage(), e);
+        }
+        progress.update(limit, limit);
+        if (assembler.eventCount() == 0) {
+            throw noEvents(source, warnings, logcat, properties.get("logcat.tag"));
+        }
+        return assembler.build(source, variant, properties);
+    }
+
+    private static TraceFormatException noEvents(String source, Warnings warnings, LogcatSource logcat,
+                                                 String tag) {
+        if (warnings.firstBadLine() > 0) {
+            return TraceFormatException.atLine(source, warnings.firstBadLine(), warnings.firstBadProblem()
+                    + " (and no valid agent-log event in the file)");
+        }
+        if (logcat != null && logcat.agentLines() == 0) {
+            return TraceFormatException.ofFile(source, tag != null
+                    ? "no logcat line with the agent's tag " + tag + " (set -D" + TAG_PROPERTY + "=TAG for another)"
+                    : "no logcat line holds an agent-log event", null);
+        }
+        return TraceFormatException.ofFile(source, "no agent-log event (only META/THREAD lines)", null);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.ura.trace.android;
+
+import dev.ura.trace.io.Progress;
+import dev.ura.trace.io.TraceFormatException;
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.Clock;
+import dev.ura.trace.model.MethodTable;
+import dev.ura.trace.model.Trace;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decodes a legacy (non-streaming) trace: the key section, the 'SLOW' data header that must agree
+ * with it, then fixed-size records up to the end of the file (a trailing partial record is
+ * ignored with a warning).
+ */
+final class LegacyDecoder {
+    private LegacyDecoder() {
+    }
+
+    static Trace decode(String source, ByteBuffer buf, Progress progress) throws TraceFormatException {
+        List<String> warnings = new ArrayList<>();
+        MethodTable.Builder methods = new MethodTable.Builder();
+        KeySection keys = KeySection.parse(source, buf, 0, buf.limit(), methods, warnings);
+        if (DataHeader.isV2Format(keys.version())) {
+            throw TraceFormatException.atOffset(source, 9, "unsupported variant (ART V2 format, version "
+                    + keys.version() + ")");
+        }
+        if (keys.version() < 1 || keys.version() > 3) {
+            throw TraceFormatException.atOffset(source, 9, "unknown *version " + keys.version()
+                    + " (expected 1, 2 or 3)");
+        }
+        DataHeader header = DataHeader.read(source, buf, keys.end(), "data header");
+        if (header.rawVersion() != keys.version()) {
+            throw TraceFormatException.atOffset(source, header.at() + 4, "data header version " + header.rawVersion()
+                    + " does not match *version " + keys.version());
+        }
+        Clock clock = clockOf(keys.properties().get("clock"), header, warnings);
+        int idBytes = header.version() == 1 ? 1 : 2;
+        int needed = idBytes + 4 + (clock == Clock.DUAL ? 8 : 4);
+        if (header.recordSize() < needed) {
+            throw TraceFormatException.atOffset(source, header.at() + 16, "record size " + header.recordSize()
+                    + " is too small for clock=" + clock.label() + " (" + needed + " bytes needed)");
+        }
+        if ("true".equals(keys.properties().get("data-file-overflow"))) {
+            warnings.add("data-file-overflow=true: the VM's trace buffer filled up and later events were not"
+                    + " recorded");
+        }
+        RecordScanner scanner = new RecordScanner(buf, header.recordsStart(), header.recordSize(), idBytes, false,
+                progress);
+        scanner.countPass(pos -> -1);
+        if (scanner.partialBytes() > 0) {
+            warnings.add(scanner.partialBytes() + " byte" + TraceAssembler.plural(scanner.partialBytes())
+                    + " after the last whole record ignored (at byte " + scanner.end() + ")");
+        }
+        long declared = TraceAssembler.parseLong(keys.properties().get("num-method-calls"));
+        if (declared >= 0 && declared != scanner.records()) {
+            warnings.add("num-method-calls=" + declared + " but the data section holds " + scanner.records()
+                    + " records");
+        }
+        MethodResolver resolver = new MethodResolver(methods, false);
+        List<CallTable> tables = scanner.buildPass(pos -> -1, clock, resolver);
+        return TraceAssembler.assemble(new TraceAssembler.Parts(source, "legacy", header, clock, keys.properties(),
+                keys.threads(), scanner, tables, methods, resolver, warnings));
+    }
+
+    /** The clock= value, or (absent or unknown) what the record size implies, with a warning. */
+    static Clock clockOf(String text, DataHeader header, List<String> warnings) {
+        Clock clock = Clock.parse(text);
+        if (clock != null) {
+            if (clock == Clock.DUAL && header.version() < 3) {
+                warnings.add("clock=dual but version " + header.version() + " records hold one time;"
+                        + " read as thread-cpu");
+                return Clock.THREAD_CPU;
+            }
+            return clock;
+        }
+        Clock inferred = header.version() == 3 && header.recordSize() >= 14 ? Clock.DUAL : Clock.THREAD_CPU;
+        warnings.add((text == null ? "no clock= line" : "unknown clock=" + text) + "; assuming " + inferred.label()
+                + " from the " + header.recordSize() + "-byte records");
+        return inferred;
+    }
+}

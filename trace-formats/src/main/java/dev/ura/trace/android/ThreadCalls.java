@@ -1,0 +1,213 @@
+package dev.ura.trace.android;
+
+import dev.ura.trace.model.CallTable;
+
+import java.util.Arrays;
+
+/**
+ * One thread's call stack while its records are decoded, with the repairs of
+ * {@code shared/formats/android-trace.md} §8. It runs twice over the same records: a counting pass
+ * ({@link #count}) that sizes the call table and counts exits that arrive with an empty stack, then
+ * a building pass ({@link #apply}) that fills a right-sized {@link CallTable.Builder}. Both passes
+ * make the same stack decisions, so the counted synthetic callers are exactly the ones needed.
+ *
+ * <p>Repairs: an exit with an empty stack gets a synthetic caller that starts at the thread's first
+ * time and adopts every earlier top-level call (perflib / Android Studio); its slots are reserved
+ * at the front of the table, outermost first, so the table stays in pre-order. An exit of a method
+ * deeper in the stack (up to 256 frames) pops until it (the calls above it end there too); an exit
+ * of a method not on the stack is dropped; actions 2 (unwind) and 3 close a call like an exit; calls open at the end
+ * close at the thread's last time. Times are µs: u32 values are extended past 2^32 per thread and
+ * never run backwards (a record earlier than its predecessor takes the predecessor's time).
+ */
+final class ThreadCalls {
+    private static final int EMPTY_STACK = -1;
+    private static final int NOT_ON_STACK = -2;
+    private static final long WRAP_THRESHOLD = 0x8000_0000L;
+    /**
+     * How far below the top an exit's method is looked for. Real mismatches are a few frames deep;
+     * the bound keeps a hostile file (deep stack, many stray exits) linear instead of quadratic.
+     */
+    private static final int MAX_SEARCH = 256;
+
+    final int key;
+    long records;
+    private int enters;
+    private int unmatched;
+
+    private int[] stackId = new int[32];
+    private int[] stackCall = new int[32];
+    private int depth;
+
+    private CallTable.Builder calls;
+    private MethodResolver methods;
+    private boolean cpuClock;
+    private boolean started;
+    private int nextSynthetic;
+    private int baseDepth;
+    private long timeEpoch = -1;
+    private long lastRawTime;
+    private long cpuEpoch = -1;
+    private long lastRawCpu;
+    private long lastTime;
+    private long lastCpu;
+
+    int popped;
+    int dropped;
+    int action3;
+    int backwards;
+    int wraps;
+    int openAtEnd;
+    int synthetic;
+
+    ThreadCalls(int key) {
+        this.key = key;
+    }
+
+    /** Pass 1: one record's method|action value. */
+    void count(int methodAction) {
+        records++;
+        int id = methodAction & ~3;
+        if ((methodAction & 3) == AndroidTraceWriter.ENTER) {
+            enters++;
+            push(id, -1);
+            return;
+        }
+        int target = find(id);
+        if (target == EMPTY_STACK) {
+            unmatched++;
+        } else if (target >= 0) {
+            depth = target;
+        }
+    }
+
+    /** Calls the building pass will create: one per entry plus one per synthetic caller. */
+    int callCapacity() {
+        return enters + unmatched;
+    }
+
+    /** Between the passes: the table to fill and how to name methods. */
+    void startBuilding(CallTable.Builder builder, MethodResolver resolver, boolean withCpu) {
+        calls = builder;
+        methods = resolver;
+        cpuClock = withCpu;
+        depth = 0;
+    }
+
+    /**
+     * Pass 2: one record.
+     *
+     * @param time32 the record's primary time (wall, or thread-CPU for thread-cpu traces), u32 µs
+     * @param cpu32  the thread-CPU time of a dual-clock record, u32 µs (ignored otherwise)
+     */
+    void apply(int methodAction, int time32, int cpu32) {
+        long t = extendTime(time32);
+        long c = cpuClock ? extendCpu(cpu32) : 0;
+        if (!started) {
+            begin(t, c);
+        }
+        int id = methodAction & ~3;
+        int action = methodAction & 3;
+        if (action == AndroidTraceWriter.ENTER) {
+            push(id, calls.openUnits(methods.index(id), baseDepth + depth, t, c));
+            return;
+        }
+        if (action == 3) {
+            action3++;
+        }
+        int target = find(id);
+        if (target >= 0) {
+            for (int i = depth - 1; i >= target; i--) {
+                calls.closeUnits(stackCall[i], t, c);
+            }
+            popped += depth - 1 - target;
+            depth = target;
+        } else if (target == NOT_ON_STACK || nextSynthetic < 0) {
+            dropped++;
+        } else {
+            calls.setMethod(nextSynthetic, methods.index(id));
+            calls.closeUnits(nextSynthetic, t, c);
+            nextSynthetic--;
+            baseDepth--;
+        }
+    }
+
+    /** Pass 2 done: closes what is still open at the thread's last time. */
+    CallTable finish() {
+        openAtEnd = depth;
+        for (int i = depth - 1; i >= 0; i--) {
+            calls.closeUnits(stackCall[i], lastTime, lastCpu);
+        }
+        for (int i = nextSynthetic; i >= 0; i--) {
+            calls.closeUnits(i, lastTime, lastCpu);
+        }
+        depth = 0;
+        stackId = null;
+        stackCall = null;
+        CallTable table = calls.build();
+        calls = null;
+        return table;
+    }
+
+    private void begin(long t, long c) {
+        started = true;
+        synthetic = unmatched;
+        for (int i = 0; i < unmatched; i++) {
+            calls.openUnits(0, i, t, c);
+        }
+        nextSynthetic = unmatched - 1;
+        baseDepth = unmatched;
+    }
+
+    private long extendTime(int time32) {
+        long raw = time32 & 0xFFFF_FFFFL;
+        if (timeEpoch < 0) {
+            timeEpoch = 0;
+        } else if (raw < lastRawTime && lastRawTime - raw > WRAP_THRESHOLD) {
+            timeEpoch += 1L << 32;
+            wraps++;
+        }
+        lastRawTime = raw;
+        long t = timeEpoch + raw;
+        if (t < lastTime) {
+            backwards++;
+            t = lastTime;
+        }
+        lastTime = t;
+        return t;
+    }
+
+    private long extendCpu(int cpu32) {
+        long raw = cpu32 & 0xFFFF_FFFFL;
+        if (cpuEpoch < 0) {
+            cpuEpoch = 0;
+        } else if (raw < lastRawCpu && lastRawCpu - raw > WRAP_THRESHOLD) {
+            cpuEpoch += 1L << 32;
+        }
+        lastRawCpu = raw;
+        lastCpu = cpuEpoch + raw;
+        return lastCpu;
+    }
+
+    private int find(int id) {
+        if (depth == 0) {
+            return EMPTY_STACK;
+        }
+        int floor = Math.max(0, depth - MAX_SEARCH);
+        for (int i = depth - 1; i >= floor; i--) {
+            if (stackId[i] == id) {
+                return i;
+            }
+        }
+        return NOT_ON_STACK;
+    }
+
+    private void push(int id, int call) {
+        if (depth == stackId.length) {
+            stackId = Arrays.copyOf(stackId, depth * 2);
+            stackCall = Arrays.copyOf(stackCall, depth * 2);
+        }
+        stackId[depth] = id;
+        stackCall[depth] = call;
+        depth++;
+    }
+}
