@@ -114,11 +114,15 @@ public final class ResponseOverlay implements TimelineOverlay {
             if (b != null) {
                 int x1 = (int) Math.round(clampX(f.x(s.startNs())));
                 int x2 = (int) Math.round(clampX(f.x(s.endNs())));
-                int y = b.y() + m.header() - (int) (4 * m.scale());
+                int bar = (int) Math.max(3, 4 * m.scale());
                 g.setColor(p.criticalPath());
-                g.fillRect(x1, y, Math.max(2, x2 - x1), (int) Math.max(3, 4 * m.scale()));
-                g.setStroke(new BasicStroke(w));
-                g.drawRect(x1, b.rowsY(m), Math.max(2, x2 - x1), b.height() - m.header() - 1);
+                g.fillRect(x1, b.rowsY(m) - bar, Math.max(2, x2 - x1), bar);
+                g.fillRect(x1, b.y(), 1, m.header());
+                int row = s.call() == null ? -1 : callRow(f, s);
+                if (row >= 0 && row < b.rows()) {
+                    g.setStroke(new BasicStroke(w));
+                    g.drawRect(x1, b.rowsY(m) + row * m.row(), Math.max(2, x2 - x1), m.row() - 1);
+                }
             }
             if (prev != null && prev.thread() != s.thread()) {
                 int y1 = f.laneAnchorY(prev.thread());
@@ -133,6 +137,12 @@ public final class ResponseOverlay implements TimelineOverlay {
             }
             prev = s;
         }
+    }
+
+    /** The depth row of the call a segment lies in. */
+    private static int callRow(RenderedFrame f, Segment s) {
+        var calls = f.scene().index().trace().threads().get(s.thread()).calls();
+        return s.call().call() < calls.size() ? calls.depth(s.call().call()) : -1;
     }
 
     private static double clampX(double x) {

@@ -17,6 +17,9 @@ import java.awt.Font;
 
 /** JFreeChart bar charts that follow the FlatLaf theme (restyled on every theme switch). */
 final class ChartStyle {
+    /** The column key painted in the what-if colour. */
+    static final String WHAT_IF = "what-if";
+
     private ChartStyle() {
     }
 
@@ -63,13 +66,19 @@ final class ChartStyle {
             val.setTickLabelFont(font);
             val.setLabelFont(font);
         }
-        BarRenderer r = (BarRenderer) plot.getRenderer();
+        Color first = color("Ura.timeline.selection", new Color(0x0969DA));
+        Color second = color("Ura.timeline.ghost", new Color(0x8250DF));
+        BarRenderer r = new BarRenderer() {
+            @Override
+            public java.awt.Paint getItemPaint(int row, int column) {
+                return column == 1 && plot.getDataset().getColumnKey(1).equals(WHAT_IF) ? second : first;
+            }
+        };
+        plot.setRenderer(r);
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
         r.setDrawBarOutline(false);
         r.setMaximumBarWidth(0.12);
-        r.setSeriesPaint(0, color("Ura.timeline.selection", new Color(0x0969DA)));
-        r.setSeriesPaint(1, color("Ura.timeline.ghost", new Color(0x8250DF)));
     }
 
     private static Color color(String key, Color fallback) {

@@ -44,6 +44,15 @@ final class ResponseController implements TimelineHooks.MenuContributor, Timelin
         view.addTooltipProvider(this);
         view.addPointerHandler(this);
         model.addListener(this::refresh);
+        view.addKeyListener(new java.awt.event.KeyAdapter() {
+            @Override
+            public void keyPressed(java.awt.event.KeyEvent e) {
+                if (e.getKeyCode() == java.awt.event.KeyEvent.VK_ESCAPE && linkFrom != null) {
+                    linkFrom = null;
+                    frame.status().setMessage(" ");
+                }
+            }
+        });
     }
 
     private void refresh() {

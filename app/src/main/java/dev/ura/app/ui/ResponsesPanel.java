@@ -25,6 +25,7 @@ final class ResponsesPanel extends JPanel {
         super(new BorderLayout());
         this.model = model;
         view.setName("responses");
+        view.setToolTipText("Select a response to show its window, end and critical path");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         view.setAutoCreateRowSorter(false);
         view.getColumnModel().getColumn(0).setMaxWidth(40);
@@ -65,6 +66,19 @@ final class ResponsesPanel extends JPanel {
         }
     }
 
+    /** {@code HomeActivity} for {@code org.mozilla.fenix.HomeActivity}, {@code View.performClick} kept whole. */
+    static String shortTrigger(String trigger) {
+        int dot = trigger.lastIndexOf('.');
+        if (dot < 0 || dot == trigger.length() - 1) {
+            return trigger;
+        }
+        if (Character.isLowerCase(trigger.charAt(dot + 1))) {
+            int prev = trigger.lastIndexOf('.', dot - 1);
+            return trigger.substring(prev + 1);
+        }
+        return trigger.substring(dot + 1);
+    }
+
     private static final class Table extends AbstractTableModel {
         private static final String[] COLUMNS = {"#", "Trigger", "Duration", "Done"};
         private List<Response> rows = List.of();
@@ -89,7 +103,7 @@ final class ResponsesPanel extends JPanel {
             Response x = rows.get(r);
             return switch (c) {
                 case 0 -> x.index();
-                case 1 -> x.trigger() + " · " + x.threadName();
+                case 1 -> shortTrigger(x.trigger());
                 case 2 -> TimeFormat.duration(x.durationNs());
                 default -> x.finished() ? "yes" : "no";
             };

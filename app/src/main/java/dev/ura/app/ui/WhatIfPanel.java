@@ -89,7 +89,7 @@ final class WhatIfPanel extends JPanel {
         } else {
             estimated.setText("Estimated: " + TimeFormat.duration(e.durationNs()));
             saved.setText(String.format(Locale.ROOT, "Saved: %s (%.1f %%)", TimeFormat.duration(e.savedNs()), e.savedPercent()));
-            data.addValue(e.durationNs() / 1e6, "time", "what-if");
+            data.addValue(e.durationNs() / 1e6, "time", ChartStyle.WHAT_IF);
         }
     }
 
