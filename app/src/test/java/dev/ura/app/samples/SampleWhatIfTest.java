@@ -8,6 +8,9 @@ import dev.ura.samples.Samples;
 import dev.ura.samples.scenarios.Scenario;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -74,5 +77,24 @@ class SampleWhatIfTest {
                 });
             }
         });
+    }
+
+    /** The figures table in sample-traces/README.md is the one the engine produces. */
+    @Test
+    void readmeShowsTheCurrentFigures() throws IOException {
+        String readme = Files.readString(SampleRuns.MODULE.resolve("README.md"));
+        for (Scenario s : Samples.scenarios()) {
+            Analysis original = SampleRuns.analysis("/samples/" + s.name() + ".trace");
+            long baseline = original.responses().get(0).durationNs();
+            for (Scenario.Fix fix : s.fixes()) {
+                long twin = SampleRuns.analysis("/samples/" + s.name() + "-" + fix.id() + ".trace").responses().get(0).durationNs();
+                long estimate = SampleRuns.estimate(original, 0, fix.whatIf()).durationNs();
+                String label = s.fixes().size() > 1 ? s.name() + " (" + fix.id() + ")" : s.name();
+                String row = String.format(Locale.ROOT, "| %s | `%s` | %.1f ms | %.1f ms | %.1f %% | %.1f ms | %+.1f %% |",
+                        label, fix.whatIf(), baseline / 1e6, twin / 1e6, 100.0 * (baseline - twin) / baseline,
+                        estimate / 1e6, 100.0 * (estimate - twin) / twin);
+                assertThat(readme).as("README row for " + label).contains(row);
+            }
+        }
     }
 }
