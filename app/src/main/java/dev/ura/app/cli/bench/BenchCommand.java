@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 /** {@code ura bench …}: hidden benchmarks that print figures (never run as tests). */
 @Command(name = "bench", hidden = true, mixinStandardHelpOptions = true,
         description = "Benchmarks (for developers).",
-        subcommands = {BenchRenderCommand.class})
+        subcommands = {BenchRenderCommand.class, BenchAnalysisCommand.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
