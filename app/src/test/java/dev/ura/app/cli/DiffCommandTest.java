@@ -21,6 +21,50 @@ class DiffCommandTest {
         return new String[] {String.valueOf(exit), out.toString(), err.toString()};
     }
 
+    private static String sample(Path dir, String name) throws Exception {
+        Path p = dir.resolve(name);
+        Files.write(p, dev.ura.samples.Samples.bytes("/samples/" + name));
+        return p.toString();
+    }
+
+    private static JsonNode row(JsonNode diff, String nameEnd) {
+        for (JsonNode r : diff.get("segments")) {
+            if (r.get("name").asText().endsWith(nameEnd)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no segment " + nameEnd);
+    }
+
+    /** Known answers from sample-traces/expected: the fixes shorten the query and drop the sync. */
+    @Test
+    void samplesAndTheirFixedTwins(@TempDir Path dir) throws Exception {
+        String[] r = run("diff", sample(dir, "click-asynctask.trace"), sample(dir, "click-asynctask-fixed.trace"),
+                "--json");
+        assertThat(r[0]).isEqualTo("0");
+        JsonNode d = new ObjectMapper().readTree(r[1]);
+        assertThat(d.get("pathANs").asLong()).isEqualTo(208_879_000L);
+        assertThat(d.get("pathBNs").asLong()).isEqualTo(75_543_000L);
+        assertThat(d.get("deltaNs").asLong()).isEqualTo(75_543_000L - 208_879_000L);
+        JsonNode query = row(d, "SQLiteConnection.nativeExecuteForLastInsertedRowId");
+        assertThat(query.get("change").asText()).isEqualTo("shrank");
+        assertThat(query.get("aNs").asLong()).isEqualTo(171_074_000L);
+        assertThat(query.get("bNs").asLong()).isEqualTo(42_771_000L);
+        JsonNode load = row(d, "NoteStore.loadNotes");
+        assertThat(load.get("change").asText()).isEqualTo("same");
+        assertThat(load.get("aNs").asLong()).isEqualTo(9_213_000L);
+        JsonNode frame = row(d, "DRAW:android.view.ViewRootImpl.performDraw");
+        assertThat(frame.get("aNs").asLong()).isEqualTo(18_502_000L);
+        assertThat(frame.get("bNs").asLong()).isEqualTo(13_469_000L);
+
+        JsonNode browser = new ObjectMapper().readTree(run("diff", sample(dir, "browser-page.trace"),
+                sample(dir, "browser-page-fixed.trace"), "--json")[1]);
+        JsonNode sync = row(browser, "android.os.FileUtils.sync");
+        assertThat(sync.get("change").asText()).isEqualTo("vanished");
+        assertThat(sync.get("aNs").asLong()).isEqualTo(61_739_000L);
+        assertThat(row(browser, "HtmlParser.parse").get("change").asText()).isEqualTo("same");
+    }
+
     @Test
     void aTraceAgainstItselfIsAllSame() throws Exception {
         String t = SharedFiles.require("traces/android/burroak-dmtrace.trace").toString();

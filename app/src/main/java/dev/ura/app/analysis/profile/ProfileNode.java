@@ -28,6 +28,11 @@ public final class ProfileNode {
         this.name = name;
     }
 
+    /** A root with no children (for views that have no profile yet). */
+    public static ProfileNode empty(String name) {
+        return new ProfileNode(-1, name);
+    }
+
     /** Method index in the trace's method table; -1 for the root, -2 - index for a thread node. */
     public int method() {
         return method;

@@ -7,7 +7,6 @@ import dev.ura.app.analysis.LinkKind;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Scenario;
 import dev.ura.app.analysis.SliceRef;
-import dev.ura.app.analysis.graph.CriticalPathAlgorithm;
 import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.RewiredGraphView;
@@ -60,7 +59,10 @@ public final class WhatIfEstimator {
         }
         Graph<Integer, Dependency> view = removed.isEmpty() && added.isEmpty()
                 ? graph.graph() : new RewiredGraphView<>(graph.graph(), removed, added);
-        Schedule<Integer, Dependency> s = new CriticalPathAlgorithm<>(view, graph.timing(v -> duration[v]))
+        // Removing edges, and adding edges from the source or bypassing a moved slice (its
+        // predecessor to its successor), keeps the baseline's topological order valid.
+        Schedule<Integer, Dependency> s = graph.algorithm(view, v -> duration[v])
+                .withOrder(graph.baseline().order())
                 .getPath(graph.source(), graph.sink(), graph.originNs());
         Response r = graph.work().response();
         long end = r.endNs() + (s.endNs() - graph.baseline().endNs());
