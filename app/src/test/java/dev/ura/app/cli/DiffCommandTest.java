@@ -43,9 +43,9 @@ class DiffCommandTest {
                 "--json");
         assertThat(r[0]).isEqualTo("0");
         JsonNode d = new ObjectMapper().readTree(r[1]);
-        assertThat(d.get("pathANs").asLong()).isEqualTo(208_879_000L);
-        assertThat(d.get("pathBNs").asLong()).isEqualTo(75_543_000L);
-        assertThat(d.get("deltaNs").asLong()).isEqualTo(75_543_000L - 208_879_000L);
+        assertThat(d.get("pathANs").asLong()).isEqualTo(208_883_000L);
+        assertThat(d.get("pathBNs").asLong()).isEqualTo(75_984_000L);
+        assertThat(d.get("deltaNs").asLong()).isEqualTo(75_984_000L - 208_883_000L);
         JsonNode query = row(d, "SQLiteConnection.nativeExecuteForLastInsertedRowId");
         assertThat(query.get("change").asText()).isEqualTo("shrank");
         assertThat(query.get("aNs").asLong()).isEqualTo(171_074_000L);
@@ -54,8 +54,8 @@ class DiffCommandTest {
         assertThat(load.get("change").asText()).isEqualTo("same");
         assertThat(load.get("aNs").asLong()).isEqualTo(9_213_000L);
         JsonNode frame = row(d, "DRAW:android.view.ViewRootImpl.performDraw");
-        assertThat(frame.get("aNs").asLong()).isEqualTo(18_502_000L);
-        assertThat(frame.get("bNs").asLong()).isEqualTo(13_469_000L);
+        assertThat(frame.get("aNs").asLong()).isEqualTo(18_512_000L);
+        assertThat(frame.get("bNs").asLong()).isEqualTo(13_491_000L);
 
         JsonNode browser = new ObjectMapper().readTree(run("diff", sample(dir, "browser-page.trace"),
                 sample(dir, "browser-page-fixed.trace"), "--json")[1]);

@@ -7,6 +7,7 @@ import dev.ura.app.analysis.SliceRef;
 import dev.ura.app.analysis.SliceSelector;
 import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.whatif.MatchedSlice;
 import dev.ura.app.analysis.whatif.SliceMatcher;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
@@ -54,8 +55,8 @@ public final class WriteBeforeResponseEndRule implements FindingRule {
                 return;
             }
             Evidence ev = new Evidence(g);
-            for (SliceRef slice : matcher.match(fix.target())) {
-                for (int v : matcher.vertices(slice)) {
+            for (MatchedSlice slice : matcher.match(fix.target())) {
+                for (int v : slice.vertices()) {
                     ev.add(v, ctx.isCritical(v));
                 }
             }
