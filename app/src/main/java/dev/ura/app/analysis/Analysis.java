@@ -7,13 +7,16 @@ import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.response.HandoffLinker;
 import dev.ura.app.analysis.response.ResponseDetector;
 import dev.ura.app.analysis.response.WorkUnits;
+import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.Trace;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -34,6 +37,11 @@ public final class Analysis {
     private final List<ResponseWork> work;
     private final List<Response> responses;
     private final AtomicReferenceArray<ResponseGraph> graphs;
+    private final AtomicReferenceArray<WhatIfEstimator> estimators;
+    private final Map<EstimateKey, Estimate> estimates = new ConcurrentHashMap<>();
+
+    private record EstimateKey(int response, Scenario scenario) {
+    }
 
     private Analysis(Trace trace, AnalysisOptions options, EventTable derivedEvents, WorkUnits derivedUnits) {
         this.trace = trace;
@@ -54,6 +62,7 @@ public final class Analysis {
         }
         this.responses = List.copyOf(rs);
         this.graphs = new AtomicReferenceArray<>(work.size());
+        this.estimators = new AtomicReferenceArray<>(work.size());
     }
 
     /** Analyses {@code trace} with the default rules and no link edits. */
@@ -124,6 +133,25 @@ public final class Analysis {
     /** The recorded critical path of response {@code index}, with slack, ending at its end. */
     public CriticalPath criticalPath(int index) {
         return graph(index).criticalPath();
+    }
+
+    /**
+     * What response {@code index} would take under {@code scenario} (memoized; the empty scenario
+     * gives the recorded response).
+     */
+    public Estimate estimate(int index, Scenario scenario) {
+        return estimates.computeIfAbsent(new EstimateKey(index, scenario), k -> estimator(index).estimate(scenario));
+    }
+
+    private WhatIfEstimator estimator(int index) {
+        WhatIfEstimator e = estimators.get(index);
+        if (e == null) {
+            e = new WhatIfEstimator(graph(index));
+            if (!estimators.compareAndSet(index, null, e)) {
+                e = estimators.get(index);
+            }
+        }
+        return e;
     }
 
     /** Why there is no response, in one line; empty when there is one. */

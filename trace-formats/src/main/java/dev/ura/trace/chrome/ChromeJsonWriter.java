@@ -142,7 +142,7 @@ public final class ChromeJsonWriter {
         }
         g.writeEndObject();
         if (event >= 0 && flowIds != null && flowIds.containsKey(event)) {
-            flow(g, "f", flowIds.get(event), tid, c.start(i), trace.events().identity(event));
+            flow(g, "f", flowIds.get(event), tid, c.start(i), event);
         }
     }
 
@@ -202,7 +202,7 @@ public final class ChromeJsonWriter {
             long tid = threadId(events.thread(e));
             Integer flow = flowIds.get(e);
             if (flow != null && events.kind(e) == EventKind.SEND_MSG) {
-                flow(g, "s", flow, tid, events.start(e), events.identity(e));
+                flow(g, "s", flow, tid, events.start(e), e);
                 continue;
             }
             g.writeStartObject();
@@ -220,12 +220,13 @@ public final class ChromeJsonWriter {
             g.writeEndObject();
             g.writeEndObject();
             if (flow != null) {
-                flow(g, "f", flow, tid, events.start(e), events.identity(e));
+                flow(g, "f", flow, tid, events.start(e), e);
             }
         }
     }
 
-    private void flow(JsonGenerator g, String ph, int id, long tid, long ts, String identity) throws IOException {
+    /** A flow event carrying event {@code e}'s fields in {@code args}, so a re-import restores them. */
+    private void flow(JsonGenerator g, String ph, int id, long tid, long ts, int e) throws IOException {
         g.writeStartObject();
         g.writeStringField("ph", ph);
         g.writeStringField("name", "hand-off");
@@ -239,7 +240,7 @@ public final class ChromeJsonWriter {
         g.writeFieldName("ts");
         g.writeNumber(ChromeTimes.nsToMicros(ts));
         g.writeObjectFieldStart("args");
-        g.writeStringField("identity", identity);
+        eventArgs(g, trace.events(), e);
         g.writeEndObject();
         g.writeEndObject();
     }
