@@ -1,19 +1,25 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.breakdown.Breakdown;
+import dev.ura.app.analysis.breakdown.BreakdownAnalyzer;
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.app.analysis.events.MethodRule;
+import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.response.HandoffLinker;
 import dev.ura.app.analysis.response.ResponseDetector;
 import dev.ura.app.analysis.response.WorkUnits;
+import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.Trace;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -34,6 +40,13 @@ public final class Analysis {
     private final List<ResponseWork> work;
     private final List<Response> responses;
     private final AtomicReferenceArray<ResponseGraph> graphs;
+    private final AtomicReferenceArray<WhatIfEstimator> estimators;
+    private final AtomicReferenceArray<List<Finding>> findings;
+    private final AtomicReferenceArray<Breakdown> breakdowns;
+    private final Map<EstimateKey, Estimate> estimates = new ConcurrentHashMap<>();
+
+    private record EstimateKey(int response, Scenario scenario) {
+    }
 
     private Analysis(Trace trace, AnalysisOptions options, EventTable derivedEvents, WorkUnits derivedUnits) {
         this.trace = trace;
@@ -54,6 +67,9 @@ public final class Analysis {
         }
         this.responses = List.copyOf(rs);
         this.graphs = new AtomicReferenceArray<>(work.size());
+        this.estimators = new AtomicReferenceArray<>(work.size());
+        this.findings = new AtomicReferenceArray<>(work.size());
+        this.breakdowns = new AtomicReferenceArray<>(work.size());
     }
 
     /** Analyses {@code trace} with the default rules and no link edits. */
@@ -124,6 +140,49 @@ public final class Analysis {
     /** The recorded critical path of response {@code index}, with slack, ending at its end. */
     public CriticalPath criticalPath(int index) {
         return graph(index).criticalPath();
+    }
+
+    /** What is worth fixing in response {@code index}, with suggested changes and their savings (cached). */
+    public List<Finding> findings(int index) {
+        List<Finding> f = findings.get(index);
+        if (f == null) {
+            f = List.copyOf(new FindingsAnalyzer(options.thresholds()).analyze(graph(index)));
+            if (!findings.compareAndSet(index, null, f)) {
+                f = findings.get(index);
+            }
+        }
+        return f;
+    }
+
+    /** Where response {@code index}'s time goes: by thread, category and method (cached). */
+    public Breakdown breakdown(int index) {
+        Breakdown b = breakdowns.get(index);
+        if (b == null) {
+            b = new BreakdownAnalyzer().analyze(graph(index));
+            if (!breakdowns.compareAndSet(index, null, b)) {
+                b = breakdowns.get(index);
+            }
+        }
+        return b;
+    }
+
+    /**
+     * What response {@code index} would take under {@code scenario} (memoized; the empty scenario
+     * gives the recorded response).
+     */
+    public Estimate estimate(int index, Scenario scenario) {
+        return estimates.computeIfAbsent(new EstimateKey(index, scenario), k -> estimator(index).estimate(scenario));
+    }
+
+    private WhatIfEstimator estimator(int index) {
+        WhatIfEstimator e = estimators.get(index);
+        if (e == null) {
+            e = new WhatIfEstimator(graph(index));
+            if (!estimators.compareAndSet(index, null, e)) {
+                e = estimators.get(index);
+            }
+        }
+        return e;
     }
 
     /** Why there is no response, in one line; empty when there is one. */

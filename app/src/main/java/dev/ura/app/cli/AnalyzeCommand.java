@@ -2,6 +2,7 @@ package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
+import dev.ura.app.analysis.Scenario;
 import dev.ura.app.analysis.events.InvalidRulesException;
 import dev.ura.app.analysis.events.MethodRules;
 import dev.ura.trace.model.Trace;
@@ -13,9 +14,13 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code ura analyze FILE [--json] [--rules FILE]}: responses, their end, critical path. */
+/**
+ * {@code ura analyze FILE [--json] [--defer P] [--parallel P] [--speedup P=F] [--rules FILE]}:
+ * responses, their end, critical path, and a what-if estimate when what-if flags are given.
+ */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = "Responses to user input, their end, critical path, findings and what-if estimates.")
 final class AnalyzeCommand implements Callable<Integer> {
@@ -29,11 +34,24 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Rule table (JSON) that derives events from Android method names, instead of the built-in one.")
     Path rules;
 
+    @Option(names = "--defer", paramLabel = "PATTERN",
+            description = "What-if: matching work (glob over slice names) runs after the response ends. Repeatable.")
+    List<String> defer;
+
+    @Option(names = "--parallel", paramLabel = "PATTERN",
+            description = "What-if: matching work starts with the response, on its own thread. Repeatable.")
+    List<String> parallel;
+
+    @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR",
+            description = "What-if: matching work takes 1/FACTOR of its time (2 = twice as fast). Repeatable.")
+    List<String> speedup;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        Scenario scenario = WhatIfFlags.scenario(spec.commandLine(), spec.commandLine().getParseResult().originalArgs());
         AnalysisOptions options = AnalysisOptions.defaults();
         if (rules != null) {
             try {
@@ -46,9 +64,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         Analysis analysis = Analysis.of(trace, options);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            Json.print(out, AnalyzeReport.of(file.toString(), analysis));
+            Json.print(out, AnalyzeReport.of(file.toString(), analysis, scenario));
         } else {
-            new AnalyzeTextReport(file.toString(), analysis).print(out);
+            new AnalyzeTextReport(file.toString(), analysis, scenario).print(out);
         }
         return UraCommand.EXIT_OK;
     }

@@ -1,24 +1,31 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.Change;
 import dev.ura.app.analysis.CriticalPath;
+import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Finding;
 import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.LinkKind;
 import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.Scenario;
 import dev.ura.app.analysis.Segment;
 
 import java.io.PrintWriter;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /** The readable form of {@code ura analyze}: responses, their end, critical path table in ms. */
 final class AnalyzeTextReport {
     private final String file;
     private final Analysis analysis;
+    private final Scenario scenario;
 
-    AnalyzeTextReport(String file, Analysis analysis) {
+    AnalyzeTextReport(String file, Analysis analysis, Scenario scenario) {
         this.file = file;
         this.analysis = analysis;
+        this.scenario = scenario;
     }
 
     void print(PrintWriter out) {
@@ -66,6 +73,44 @@ final class AnalyzeTextReport {
         }
         CriticalPath path = analysis.criticalPath(r.index());
         out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));
+        printPath(out, path);
+        printFindings(out, analysis.findings(r.index()));
+        if (!scenario.isEmpty()) {
+            Estimate e = analysis.estimate(r.index(), scenario);
+            out.printf("  what if %s:%n", describe(scenario));
+            out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
+                    Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
+                    Durations.ms(e.endNs()));
+            out.printf("    estimated critical path (%d segments):%n", e.path().segments().size());
+            printPath(out, e.path());
+        }
+    }
+
+    private static void printFindings(PrintWriter out, List<Finding> findings) {
+        if (findings.isEmpty()) {
+            out.printf("  findings: none%n");
+            return;
+        }
+        out.printf("  findings:%n");
+        for (Finding f : findings) {
+            out.printf("    [%s] %s: %s%n", f.severity(), f.rule(), f.message());
+            out.printf("      evidence %s–%s ms", Durations.ms(f.evidenceStartNs()), Durations.ms(f.evidenceEndNs()));
+            if (f.suggestion() != null) {
+                out.printf("; fix: %s, saves about %s", f.suggestion().describe(), Durations.format(f.estimatedSavingNs()));
+            }
+            out.println();
+        }
+    }
+
+    private static String describe(Scenario scenario) {
+        StringBuilder sb = new StringBuilder();
+        for (Change c : scenario.changes()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(c.describe());
+        }
+        return sb.toString();
+    }
+
+    private static void printPath(PrintWriter out, CriticalPath path) {
         out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", "start ms", "dur ms", "thread", "category", "via", "name");
         for (Segment s : path.segments()) {
             out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", Durations.ms(s.startNs()), Durations.ms(s.durationNs()),

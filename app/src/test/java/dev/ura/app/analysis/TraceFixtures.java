@@ -27,6 +27,29 @@ import java.util.Map;
  * logs (JSON lines as in agent-log-v1.md, intervals also becoming calls named {@code KIND:name}).
  */
 public final class TraceFixtures {
+    public static final String AGENT_LOG_HEADER = """
+            {"kind":"META","version":1,"app":"com.example.news"}
+            {"kind":"THREAD","tid":1,"name":"main","main":true}
+            {"kind":"THREAD","tid":12,"name":"AsyncTask #1"}
+            """;
+
+    /** The example of agent-log-v1.md, verbatim. */
+    public static final String AGENT_LOG_EXAMPLE = AGENT_LOG_HEADER + """
+            {"ts":1000000,"tid":1,"kind":"USER_INPUT","ph":"B","name":"onClick","view":3}
+            {"ts":1200000,"tid":1,"kind":"SEND_MSG","obj":"task@51","via":"asynctask","target_tid":12}
+            {"ts":1300000,"tid":1,"kind":"USER_INPUT","ph":"E"}
+            {"ts":1400000,"tid":12,"kind":"DISPATCH_MSG","ph":"B","obj":"task@51","name":"doInBackground"}
+            {"ts":1500000,"tid":12,"kind":"RECV","ph":"B","bytes":48213,"host":"api.example.com"}
+            {"ts":91500000,"tid":12,"kind":"RECV","ph":"E"}
+            {"ts":91600000,"tid":12,"kind":"SEND_MSG","obj":"msg@77","via":"handler","target_tid":1}
+            {"ts":91700000,"tid":12,"kind":"DISPATCH_MSG","ph":"E"}
+            {"ts":92000000,"tid":1,"kind":"DISPATCH_MSG","ph":"B","obj":"msg@77","name":"onPostExecute"}
+            {"ts":92100000,"tid":1,"kind":"INVALIDATE","view":9}
+            {"ts":92300000,"tid":1,"kind":"DISPATCH_MSG","ph":"E"}
+            {"ts":99000000,"tid":1,"kind":"DRAW","ph":"B","view":9}
+            {"ts":104000000,"tid":1,"kind":"DRAW","ph":"E"}
+            """;
+
     private TraceFixtures() {
     }
 

@@ -161,22 +161,32 @@ public final class MethodEventDeriver {
 
     /**
      * A readable name for a trigger: the first app method named {@code on…} it runs
-     * ({@code MainActivity$1.onClick}); for an activity start, the activity class; else the
-     * framework method itself.
+     * ({@code MainActivity$1.onClick}); for an activity start, the class of the first app
+     * lifecycle method whose class is named {@code …Activity} (else of the first app {@code on…}
+     * method); else the framework method itself.
      */
     String triggerName(MethodTable methods, CallTable calls, int call, EventKind kind) {
         int last = Math.min(calls.size() - 1, call + NAME_SEARCH_LIMIT);
         int d = calls.depth(call);
+        String firstOn = null;
         for (int j = call + 1; j <= last && calls.depth(j) > d; j++) {
             MethodInfo mi = methods.get(calls.method(j));
             if (!rules.isAppClass(mi.className()) || !mi.name().startsWith("on")) {
                 continue;
             }
-            if (kind == EventKind.START_ACTIVITY) {
-                return mi.className();
-            }
             String cls = mi.className();
-            return cls.substring(cls.lastIndexOf('.') + 1) + "." + mi.name();
+            if (kind != EventKind.START_ACTIVITY) {
+                return cls.substring(cls.lastIndexOf('.') + 1) + "." + mi.name();
+            }
+            if (cls.endsWith("Activity")) {
+                return cls;
+            }
+            if (firstOn == null) {
+                firstOn = cls;
+            }
+        }
+        if (firstOn != null) {
+            return firstOn;
         }
         MethodInfo self = methods.get(calls.method(call));
         String cls = self.className();

@@ -10,30 +10,12 @@ import dev.ura.trace.model.MethodTable;
  * last call starting at or before a time, followed up its parents, is the deepest call there.
  */
 final class CallLocator {
-    private static final String[] FRAMEWORK_PREFIXES = {
-        "android.", "androidx.", "com.android.", "java.", "javax.", "kotlin.", "kotlinx.", "dalvik.",
-        "libcore.", "sun.", "jdk.", "com.google.android.material.",
-    };
-
     private final CallTable calls;
     private final MethodTable methods;
 
     CallLocator(CallTable calls, MethodTable methods) {
         this.calls = calls;
         this.methods = methods;
-    }
-
-    /** Whether a class is the app's own code (not the platform's or a language runtime's). */
-    static boolean isAppClass(String className) {
-        if (className.isEmpty()) {
-            return false;
-        }
-        for (String p : FRAMEWORK_PREFIXES) {
-            if (className.startsWith(p)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The deepest call containing all of {@code [a, b]}, or -1. */
@@ -88,7 +70,7 @@ final class CallLocator {
 
     private boolean isApp(int call) {
         MethodInfo m = methods.get(calls.method(call));
-        return isAppClass(m.className());
+        return AppClasses.isApp(m.className());
     }
 
     private int lastStartingAtOrBefore(long t) {

@@ -40,6 +40,7 @@ public final class ResponseGraph {
         this.cadence = cadence;
         this.warnings = List.copyOf(warnings);
         this.baseline = new CriticalPathAlgorithm<>(this.graph, timing(this::durationNs))
+                .withIndex(VertexIndex.identity(columns.size))
                 .getPath(source, sink, originNs());
     }
 
@@ -125,6 +126,16 @@ public final class ResponseGraph {
     /** The innermost meaningful call's name (or a description of the wait). */
     public String name(int v) {
         return columns.name[v];
+    }
+
+    /**
+     * The critical-path algorithm for this graph or a view of it, with array-backed vertex state.
+     * A view that only removes edges, or adds edges from the source or between vertices already
+     * ordered that way, may pass {@code baseline().order()} to skip the topological sort.
+     */
+    public CriticalPathAlgorithm<Integer, Dependency> algorithm(Graph<Integer, Dependency> view,
+                                                               IntToLongFunction durationNs) {
+        return new CriticalPathAlgorithm<>(view, timing(durationNs)).withIndex(VertexIndex.identity(columns.size));
     }
 
     /** The schedule of the trace as recorded: its critical path ends at the response end. */

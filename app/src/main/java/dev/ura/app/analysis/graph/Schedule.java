@@ -2,7 +2,6 @@ package dev.ura.app.analysis.graph;
 
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What {@link CriticalPathAlgorithm} computed: per reachable vertex its earliest start, earliest
@@ -12,7 +11,8 @@ import java.util.Map;
  * @param <E> edge type
  */
 public final class Schedule<V, E> {
-    private final Map<V, Integer> index;
+    private final List<V> order;
+    private final CriticalPathAlgorithm.Positions<V> index;
     private final long[] es;
     private final long[] ef;
     private final boolean[] reached;
@@ -21,8 +21,9 @@ public final class Schedule<V, E> {
     private final List<V> path;
     private final List<E> pathEdges;
 
-    Schedule(Map<V, Integer> index, long[] es, long[] ef, boolean[] reached, long[] slack, Object[] critical,
+    Schedule(List<V> order, CriticalPathAlgorithm.Positions<V> index, long[] es, long[] ef, boolean[] reached, long[] slack, Object[] critical,
              List<V> path, List<E> pathEdges) {
+        this.order = Collections.unmodifiableList(order);
         this.index = index;
         this.es = es;
         this.ef = ef;
@@ -45,13 +46,18 @@ public final class Schedule<V, E> {
 
     /** Finish of the sink, ns. */
     public long endNs() {
-        return ef[index.get(path.get(path.size() - 1))];
+        return ef[index.of(path.get(path.size() - 1))];
+    }
+
+    /** The topological order the schedule was computed in (every vertex of the graph). */
+    public List<V> order() {
+        return order;
     }
 
     /** Whether the vertex is reachable from the source (only those are scheduled). */
     public boolean isScheduled(V v) {
-        Integer i = index.get(v);
-        return i != null && reached[i];
+        int i = index.find(v);
+        return i >= 0 && reached[i];
     }
 
     /** Earliest start, ns; only for scheduled vertices. */
@@ -81,8 +87,8 @@ public final class Schedule<V, E> {
     }
 
     private int scheduled(V v) {
-        Integer i = index.get(v);
-        if (i == null || !reached[i]) {
+        int i = index.of(v);
+        if (!reached[i]) {
             throw new IllegalArgumentException("vertex not scheduled: " + v);
         }
         return i;

@@ -8,65 +8,152 @@ import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodTable;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Finds the vertices of a response graph that lie in the slices a selector picks. A vertex lies in a
- * slice when the call it is named after is that call or runs inside it; nested matches count once,
- * for the outermost matching call. Waits (queueing, frames) belong to no slice.
+ * Finds the slices (calls) a selector picks among those that overlap a response's work, and the
+ * work segments each overlaps. A slice may cover a segment only in part: a segment is cut at
+ * hand-offs, requests and I/O, not at every call. Nested matches count once, for the outermost
+ * matching call. Waits belong to no slice.
  */
 public final class SliceMatcher {
     private final ResponseGraph graph;
+    private final int[][] byThread;
 
     public SliceMatcher(ResponseGraph graph) {
         this.graph = graph;
-    }
-
-    /**
-     * The slices that overlap the response and match, each with its vertices in program order.
-     *
-     * @return slice → vertex ids (ascending), in order of first vertex
-     */
-    public Map<SliceRef, int[]> match(SliceSelector selector) {
-        Map<SliceRef, List<Integer>> found = new LinkedHashMap<>();
-        MethodTable methods = graph.work().trace().methods();
-        boolean[] nameMatches = selector instanceof SliceSelector.ByName byName ? methodMatches(methods, byName) : null;
+        int threads = graph.work().trace().threads().size();
+        int[] counts = new int[threads];
         for (int v = 0; v < graph.vertexCount(); v++) {
-            SegmentKind k = graph.kind(v);
-            int call = graph.call(v);
-            if (call < 0 || (k != SegmentKind.WORK && k != SegmentKind.BLOCKED)) {
-                continue;
-            }
-            int t = graph.thread(v);
-            CallTable calls = graph.work().trace().threads().get(t).calls();
-            int hit = -1;
-            if (nameMatches != null) {
-                for (int c = call; c >= 0; c = calls.parent(c)) {
-                    if (nameMatches[calls.method(c)]) {
-                        hit = c;
-                    }
-                }
-            } else {
-                SliceRef target = ((SliceSelector.Exact) selector).slice();
-                if (target.thread() == t) {
-                    for (int c = call; c >= 0 && c >= target.call(); c = calls.parent(c)) {
-                        if (c == target.call()) {
-                            hit = c;
-                            break;
-                        }
-                    }
-                }
-            }
-            if (hit >= 0) {
-                found.computeIfAbsent(new SliceRef(t, hit), r -> new ArrayList<>()).add(v);
+            if (isWork(v)) {
+                counts[graph.thread(v)]++;
             }
         }
-        Map<SliceRef, int[]> out = new LinkedHashMap<>();
-        found.forEach((ref, list) -> out.put(ref, list.stream().mapToInt(Integer::intValue).toArray()));
+        byThread = new int[threads][];
+        for (int t = 0; t < threads; t++) {
+            byThread[t] = new int[counts[t]];
+        }
+        Arrays.fill(counts, 0);
+        // Ids grow along each thread's program order, so each list is in time order.
+        for (int v = 0; v < graph.vertexCount(); v++) {
+            if (isWork(v)) {
+                byThread[graph.thread(v)][counts[graph.thread(v)]++] = v;
+            }
+        }
+    }
+
+    private boolean isWork(int v) {
+        SegmentKind k = graph.kind(v);
+        return k == SegmentKind.WORK || k == SegmentKind.BLOCKED;
+    }
+
+    /** The outermost matching calls that overlap the response's work, thread by thread, in time order. */
+    public List<SliceRef> match(SliceSelector selector) {
+        List<SliceRef> out = new ArrayList<>();
+        if (selector instanceof SliceSelector.Exact exact) {
+            SliceRef s = exact.slice();
+            if (s.thread() >= 0 && s.thread() < byThread.length && s.call() >= 0
+                    && s.call() < calls(s.thread()).size() && vertices(s).length > 0) {
+                out.add(s);
+            }
+            return out;
+        }
+        boolean[] nameMatches = methodMatches(graph.work().trace().methods(), (SliceSelector.ByName) selector);
+        for (int t = 0; t < byThread.length; t++) {
+            int[] vs = byThread[t];
+            if (vs.length == 0) {
+                continue;
+            }
+            CallTable calls = calls(t);
+            long from = graph.startNs(vs[0]);
+            long to = graph.endNs(vs[vs.length - 1]);
+            int first = lastStartingAtOrBefore(calls, from);
+            long matchedUntil = Long.MIN_VALUE;
+            int outermost = -1;
+            for (int c = first; c >= 0; c = calls.parent(c)) {
+                if (nameMatches[calls.method(c)] && calls.end(c) >= from) {
+                    outermost = c;
+                }
+            }
+            if (outermost >= 0) {
+                matchedUntil = calls.end(outermost);
+                add(out, t, outermost);
+            }
+            for (int c = Math.max(0, first + 1); c < calls.size() && calls.start(c) <= to; c++) {
+                if (calls.start(c) < matchedUntil || !nameMatches[calls.method(c)]) {
+                    continue;
+                }
+                matchedUntil = Math.max(calls.end(c), calls.start(c) + 1);
+                add(out, t, c);
+            }
+        }
         return out;
+    }
+
+    private void add(List<SliceRef> out, int thread, int call) {
+        SliceRef s = new SliceRef(thread, call);
+        if (vertices(s).length > 0) {
+            out.add(s);
+        }
+    }
+
+    /** The work segments that overlap the slice (or, zero-length, lie inside it), in time order. */
+    public int[] vertices(SliceRef slice) {
+        int[] vs = byThread[slice.thread()];
+        CallTable calls = calls(slice.thread());
+        long cs = calls.start(slice.call());
+        long ce = calls.end(slice.call());
+        int lo = 0;
+        int hi = vs.length;
+        while (lo < hi) {
+            int m = (lo + hi) >>> 1;
+            if (graph.endNs(vs[m]) < cs || (graph.endNs(vs[m]) == cs && graph.durationNs(vs[m]) > 0)) {
+                lo = m + 1;
+            } else {
+                hi = m;
+            }
+        }
+        int n = 0;
+        int[] out = new int[8];
+        for (int i = lo; i < vs.length && graph.startNs(vs[i]) <= ce; i++) {
+            int v = vs[i];
+            boolean inside = graph.startNs(v) >= cs && graph.endNs(v) <= ce;
+            if (overlapNs(v, cs, ce) > 0 || inside) {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, n * 2);
+                }
+                out[n++] = v;
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /** How much of a vertex lies within {@code [cs, ce]}, ns. */
+    long overlapNs(int v, long cs, long ce) {
+        return Math.max(0, Math.min(ce, graph.endNs(v)) - Math.max(cs, graph.startNs(v)));
+    }
+
+    /** The call table of a thread. */
+    CallTable calls(int thread) {
+        return graph.work().trace().threads().get(thread).calls();
+    }
+
+    private static int lastStartingAtOrBefore(CallTable calls, long t) {
+        int lo = 0;
+        int hi = calls.size() - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int m = (lo + hi) >>> 1;
+            if (calls.start(m) <= t) {
+                found = m;
+                lo = m + 1;
+            } else {
+                hi = m - 1;
+            }
+        }
+        return found;
     }
 
     /** Matches every method name once; the glob is compiled once, as {@link SliceSelector.ByName#matches} does. */

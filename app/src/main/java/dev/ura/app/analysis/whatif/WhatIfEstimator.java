@@ -7,7 +7,6 @@ import dev.ura.app.analysis.LinkKind;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Scenario;
 import dev.ura.app.analysis.SliceRef;
-import dev.ura.app.analysis.graph.CriticalPathAlgorithm;
 import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.RewiredGraphView;
@@ -17,7 +16,6 @@ import org.jgrapht.Graph;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,13 +53,16 @@ public final class WhatIfEstimator {
         Set<Dependency> removed = new HashSet<>();
         List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = new ArrayList<>();
         for (Change change : scenario.changes()) {
-            for (Map.Entry<SliceRef, int[]> slice : matcher.match(change.target()).entrySet()) {
-                apply(change, slice.getValue(), duration, removed, added);
+            for (SliceRef slice : matcher.match(change.target())) {
+                apply(change, slice, duration, removed, added);
             }
         }
         Graph<Integer, Dependency> view = removed.isEmpty() && added.isEmpty()
                 ? graph.graph() : new RewiredGraphView<>(graph.graph(), removed, added);
-        Schedule<Integer, Dependency> s = new CriticalPathAlgorithm<>(view, graph.timing(v -> duration[v]))
+        // Removing edges, and adding edges from the source or bypassing a moved slice (its
+        // predecessor to its successor), keeps the baseline's topological order valid.
+        Schedule<Integer, Dependency> s = graph.algorithm(view, v -> duration[v])
+                .withOrder(graph.baseline().order())
                 .getPath(graph.source(), graph.sink(), graph.originNs());
         Response r = graph.work().response();
         long end = r.endNs() + (s.endNs() - graph.baseline().endNs());
@@ -72,18 +73,43 @@ public final class WhatIfEstimator {
         return new Estimate(end, durationNs, saved, percent, path);
     }
 
-    private void apply(Change change, int[] vertices, long[] duration, Set<Dependency> removed,
+    private void apply(Change change, SliceRef slice, long[] duration, Set<Dependency> removed,
                        List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
+        int[] vertices = matcher.vertices(slice);
+        long cs = matcher.calls(slice.thread()).start(slice.call());
+        long ce = matcher.calls(slice.thread()).end(slice.call());
         if (change instanceof Change.SpeedUp up) {
             for (int v : vertices) {
-                duration[v] = Math.round(duration[v] / up.factor());
+                long inside = matcher.overlapNs(v, cs, ce);
+                duration[v] = Math.max(0, duration[v] - inside + Math.round(inside / up.factor()));
             }
         } else if (change instanceof Change.Defer) {
             for (int v : vertices) {
-                duration[v] = 0;
+                duration[v] = Math.max(0, duration[v] - matcher.overlapNs(v, cs, ce));
             }
         } else if (change instanceof Change.RunInParallel) {
-            runInParallel(vertices[0], vertices[vertices.length - 1], removed, added);
+            // Segments wholly inside the slice move as a chain; the parts of segments that the slice
+            // only partly covers leave their thread (a leading part runs first on the new thread).
+            int first = -1;
+            int last = -1;
+            long leading = 0;
+            for (int v : vertices) {
+                boolean whole = graph.startNs(v) >= cs && graph.endNs(v) <= ce;
+                if (whole) {
+                    first = first < 0 ? v : first;
+                    last = v;
+                    continue;
+                }
+                long inside = matcher.overlapNs(v, cs, ce);
+                duration[v] = Math.max(0, duration[v] - inside);
+                if (first < 0) {
+                    leading += inside;
+                }
+            }
+            if (first >= 0) {
+                duration[first] += leading;
+                runInParallel(first, last, removed, added);
+            }
         }
     }
 

@@ -73,6 +73,20 @@ class CriticalPathAlgorithmTest {
     }
 
     @Test
+    void aGivenOrderIsCheckedAgainstEveryEdge() {
+        Graph<Integer, DefaultEdge> g = new SimpleDirectedGraph<>(DefaultEdge.class);
+        g.addVertex(0);
+        g.addVertex(1);
+        g.addVertex(2);
+        g.addEdge(0, 1);
+        g.addEdge(1, 2);
+        CriticalPathAlgorithm<Integer, DefaultEdge> alg = new CriticalPathAlgorithm<>(g, VertexTiming.ofDurations(v -> 1));
+        assertThat(alg.withOrder(List.of(0, 1, 2)).getPath(0, 2, 0).endNs()).isEqualTo(3);
+        assertThatThrownBy(() -> alg.withOrder(List.of(0, 2, 1)).getPath(0, 2, 0)).hasMessageContaining("cycle");
+        assertThatThrownBy(() -> alg.withOrder(List.of(0, 1)).getPath(0, 1, 0)).hasMessageContaining("order");
+    }
+
+    @Test
     void matchesBruteForceOnRandomDags() {
         Random random = new Random(20261129L);
         for (int round = 0; round < 300; round++) {
@@ -105,6 +119,10 @@ class CriticalPathAlgorithmTest {
             Schedule<Integer, DefaultEdge> s = alg.getPath(source, sink, 7);
 
             assertThat(s.endNs()).as("round %d", round).isEqualTo(7 + best);
+            Schedule<Integer, DefaultEdge> fast = alg.withIndex(VertexIndex.identity(n)).withOrder(s.order())
+                    .getPath(source, sink, 7);
+            assertThat(fast.path()).isEqualTo(s.path());
+            assertThat(fast.endNs()).isEqualTo(s.endNs());
             assertThat(paths).as("round %d: the path is a real path", round).contains(s.path());
             assertThat(weight(s.path(), w)).isEqualTo(best);
             for (int v : s.path()) {

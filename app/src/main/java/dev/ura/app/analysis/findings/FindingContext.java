@@ -1,0 +1,103 @@
+package dev.ura.app.analysis.findings;
+
+import dev.ura.app.analysis.Change;
+import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.graph.AppClasses;
+import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.whatif.WhatIfEstimator;
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.MethodInfo;
+import dev.ura.trace.model.ThreadTrack;
+import dev.ura.trace.model.Trace;
+
+import java.util.BitSet;
+import java.util.Locale;
+
+/** What every rule needs about one response: its graph, the thresholds, estimates and call names. */
+public final class FindingContext {
+    private final ResponseGraph graph;
+    private final FindingThresholds thresholds;
+    private final WhatIfEstimator estimator;
+    private final BitSet critical = new BitSet();
+
+    FindingContext(ResponseGraph graph, FindingThresholds thresholds) {
+        this.graph = graph;
+        this.thresholds = thresholds;
+        this.estimator = new WhatIfEstimator(graph);
+        for (int v : graph.baseline().path()) {
+            critical.set(v);
+        }
+    }
+
+    public ResponseGraph graph() {
+        return graph;
+    }
+
+    public FindingThresholds thresholds() {
+        return thresholds;
+    }
+
+    public Response response() {
+        return graph.work().response();
+    }
+
+    public Trace trace() {
+        return graph.work().trace();
+    }
+
+    /** Whether a vertex is on the recorded critical path. */
+    public boolean isCritical(int v) {
+        return critical.get(v);
+    }
+
+    /** Index of the main thread, or -1. */
+    public int mainThread() {
+        Trace t = trace();
+        for (int i = 0; i < t.threads().size(); i++) {
+            ThreadTrack track = t.threads().get(i);
+            if (track.main()) {
+                return i;
+            }
+        }
+        return t.mainThread().map(m -> t.threads().indexOf(m)).orElse(-1);
+    }
+
+    /** What the change saves on this response, ns (estimated). */
+    public long saving(Change change) {
+        return estimator.estimate(Scenario.BASELINE.with(change)).savedNs();
+    }
+
+    /** {@code pkg.Class.method} (or {@code KIND:name}) of a call. */
+    public String name(SliceRef slice) {
+        return method(slice).fullName();
+    }
+
+    /** The method a call runs. */
+    public MethodInfo method(SliceRef slice) {
+        CallTable calls = trace().threads().get(slice.thread()).calls();
+        return trace().methods().get(calls.method(slice.call()));
+    }
+
+    /** The call itself when it is app code, else its nearest app-code caller, else the call itself. */
+    public SliceRef appOwner(SliceRef slice) {
+        CallTable calls = trace().threads().get(slice.thread()).calls();
+        for (int c = slice.call(); c >= 0; c = calls.parent(c)) {
+            if (AppClasses.isApp(trace().methods().get(calls.method(c)).className())) {
+                return new SliceRef(slice.thread(), c);
+            }
+        }
+        return slice;
+    }
+
+    /** Milliseconds with one decimal and a unit, for messages. */
+    public static String ms(long ns) {
+        return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
+    }
+
+    /** A percentage without decimals, for messages. */
+    public static String percent(double share) {
+        return String.format(Locale.ROOT, "%.0f %%", share * 100);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.ura.app.analysis.findings;
+
+import dev.ura.app.analysis.Change;
+import dev.ura.app.analysis.Finding;
+import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.graph.SegmentKind;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One thread's running time makes up most of the critical path: that thread is the bottleneck. */
+public final class ThreadDominatesRule implements FindingRule {
+    public static final String ID = "thread-dominates";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public List<Finding> check(FindingContext ctx) {
+        ResponseGraph g = ctx.graph();
+        long duration = ctx.response().durationNs();
+        Map<Integer, Evidence> byThread = new LinkedHashMap<>();
+        Map<String, Long> byOwner = new HashMap<>();
+        for (int v : g.baseline().path()) {
+            if (g.kind(v) == SegmentKind.WORK) {
+                byThread.computeIfAbsent(g.thread(v), t -> new Evidence(g)).add(v, true);
+                SliceRef s = g.slice(v);
+                String owner = g.thread(v) + "\u0000" + (s == null ? g.name(v) : ctx.name(ctx.appOwner(s)));
+                byOwner.merge(owner, g.durationNs(v), Long::sum);
+            }
+        }
+        for (Map.Entry<Integer, Evidence> e : byThread.entrySet()) {
+            Evidence ev = e.getValue();
+            if (duration <= 0 || ev.totalNs() <= ctx.thresholds().threadShare() * duration) {
+                continue;
+            }
+            int thread = e.getKey();
+            String heaviest = null;
+            long heaviestNs = -1;
+            for (Map.Entry<String, Long> o : byOwner.entrySet()) {
+                String[] key = o.getKey().split("\u0000", 2);
+                if (Integer.parseInt(key[0]) == thread && o.getValue() > heaviestNs) {
+                    heaviest = key[1];
+                    heaviestNs = o.getValue();
+                }
+            }
+            Change fix = new Change.SpeedUp(new SliceSelector.ByName(heaviest), 2);
+            long saved = ctx.saving(fix);
+            String threadName = ctx.trace().threads().get(thread).name();
+            String message = "Thread " + threadName + " runs for " + FindingContext.percent((double) ev.totalNs() / duration)
+                    + " of this response (" + FindingContext.ms(ev.totalNs()) + " on the critical path); its heaviest work is "
+                    + heaviest + " (" + FindingContext.ms(heaviestNs) + "). Making that twice as fast would save about "
+                    + FindingContext.ms(saved) + "; moving part of it to another thread may save more.";
+            return List.of(new Finding(ID, ctx.thresholds().severityFor(saved), message, ev.startNs(), ev.endNs(),
+                    thread, ev.calls(), fix, saved));
+        }
+        return List.of();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.ura.app.annotations;
+
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * A user's mark on a trace.
+ *
+ * @param id   unique within its sidecar
+ * @param kind note, arrow or box
+ * @param from the note's point, the arrow's tail, the box's first corner
+ * @param to   the arrow's head or the box's second corner; {@code null} for a note
+ * @param text the text (may be empty, never {@code null})
+ */
+public record Annotation(String id, AnnotationKind kind, Anchor from, Anchor to, String text) {
+
+    public Annotation {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(from, "from");
+        if (kind != AnnotationKind.NOTE) {
+            Objects.requireNonNull(to, "to");
+        }
+        text = text == null ? "" : text;
+    }
+
+    public static Annotation note(Anchor at, String text) {
+        return new Annotation(UUID.randomUUID().toString(), AnnotationKind.NOTE, at, null, text);
+    }
+
+    public static Annotation arrow(Anchor from, Anchor to, String text) {
+        return new Annotation(UUID.randomUUID().toString(), AnnotationKind.ARROW, from, to, text);
+    }
+
+    public static Annotation box(Anchor from, Anchor to, String text) {
+        return new Annotation(UUID.randomUUID().toString(), AnnotationKind.BOX, from, to, text);
+    }
+
+    public Annotation withText(String t) {
+        return new Annotation(id, kind, from, to, t);
+    }
+
+    /** Moved by {@code dtNs}; a note also moves to {@code thread} when given. */
+    public Annotation moved(long dtNs, Anchor noteThread) {
+        if (kind == AnnotationKind.NOTE && noteThread != null) {
+            return new Annotation(id, kind, new Anchor(noteThread.threadId(), noteThread.threadName(), from.timeNs() + dtNs),
+                    null, text);
+        }
+        return new Annotation(id, kind, from.shifted(dtNs), to == null ? null : to.shifted(dtNs), text);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.ura.app.cli;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.CriticalPath;
+import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.regression.CriticalPathDiff;
+import dev.ura.trace.io.TraceFormatException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code ura diff A B}: two runs' critical paths side by side. */
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = {"Two runs' critical paths side by side: segments that grew, shrank, appeared, vanished.",
+            "Segments match by thread name, segment name and occurrence along the path (the second"
+                + " main/onBind of A pairs with the second of B)."})
+final class DiffCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "A", description = "The run before (a trace file).")
+    Path before;
+
+    @Parameters(index = "1", paramLabel = "B", description = "The run after (a trace file).")
+    Path after;
+
+    @Option(names = "--response", paramLabel = "N", defaultValue = "0",
+            description = "Which response of each trace (default: ${DEFAULT-VALUE}).")
+    int response;
+
+    @Option(names = "--tolerance", paramLabel = "MS", defaultValue = "0.1",
+            description = "Matched segments within this many ms count as the same (default: ${DEFAULT-VALUE}).")
+    double toleranceMs;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (response < 0) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--response must not be negative: " + response);
+        }
+        if (!(toleranceMs >= 0)) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--tolerance must not be negative: " + toleranceMs);
+        }
+        Side a = side(before);
+        Side b = side(after);
+        CriticalPathDiff diff = CriticalPathDiff.compare(a.path().segments(), b.path().segments(),
+                Math.round(toleranceMs * 1e6));
+        DiffReport report = DiffReport.of(before.toString(), a.response(), after.toString(), b.response(), response,
+                diff);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            Json.print(out, report);
+        } else {
+            report.printText(out);
+        }
+        return UraCommand.EXIT_OK;
+    }
+
+    private Side side(Path file) throws TraceFormatException, CommandFailure {
+        Analysis analysis = Analysis.of(TraceLoading.load(file));
+        if (analysis.responses().size() <= response) {
+            String why = analysis.noResponseReason().map(r -> ": " + r).orElse("");
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, file + ": no response " + response + " (it has "
+                    + analysis.responses().size() + ")" + why);
+        }
+        return new Side(analysis.responses().get(response), analysis.criticalPath(response));
+    }
+
+    private record Side(Response response, CriticalPath path) {
+    }
+}

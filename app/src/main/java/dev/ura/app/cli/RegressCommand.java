@@ -1,0 +1,126 @@
+package dev.ura.app.cli;
+
+import dev.ura.app.analysis.regression.AnomalyDetector;
+import dev.ura.app.analysis.regression.EDivisiveAlgorithm;
+import dev.ura.app.analysis.regression.RegressionAnalyzer;
+import dev.ura.app.analysis.regression.RegressionOptions;
+import dev.ura.app.analysis.regression.RunSeries;
+import dev.ura.app.analysis.regression.RunSeriesCsvReader;
+import dev.ura.app.analysis.regression.SeriesRegression;
+import dev.ura.app.analysis.regression.SeriesSet;
+import dev.ura.app.analysis.regression.TraceFolderSeries;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code ura regress SERIES}: anomalies and change points over a series of runs; exit 3 on a regression. */
+@Command(name = "regress", mixinStandardHelpOptions = true,
+        description = {"Anomalies and change points over a series of runs; exit 3 when the newest runs regressed.",
+            "",
+            "SERIES is a CSV file with a header, run,value or run,metric,value (run = commit or build id, oldest"
+                + " first; bad rows are skipped with a warning naming the line), or a folder of traces: each is"
+                + " analysed and its response 0's duration is the value.",
+            "Traces of one build are grouped and the build keeps its fastest run: a file name containing"
+                + " 'build' and a number (login@build-12.trace, build-12-run-3.trace, build_12.trace) belongs to"
+                + " build-12; builds are ordered by number, other files are runs of their own in file-name order"
+                + " (numbers compared by value).",
+            "",
+            "An anomaly is a run more than --sigmas standard deviations above the mean of the --window runs"
+                + " before it. A change point is a significant E-Divisive split (Matteson & James 2014; permutation"
+                + " test). A regression is an anomaly or an upward change point among the newest --window runs."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:no regression", "1:bad input", "2:bad usage", "3:the newest runs regressed"})
+final class RegressCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SERIES", description = "A CSV file or a folder of traces.")
+    Path series;
+
+    @Option(names = "--json", description = "Print JSON (see shared/design/cli.md).")
+    boolean json;
+
+    @Option(names = "--window", paramLabel = "M", defaultValue = "" + AnomalyDetector.DEFAULT_WINDOW,
+            description = "Anomaly baseline and newest runs judged (default: ${DEFAULT-VALUE}).")
+    int window;
+
+    @Option(names = "--sigmas", paramLabel = "N", defaultValue = "4",
+            description = "Anomaly threshold in standard deviations (default: ${DEFAULT-VALUE}).")
+    double sigmas;
+
+    @Option(names = "--alpha", paramLabel = "A", defaultValue = "" + EDivisiveAlgorithm.DEFAULT_ALPHA,
+            description = "Change-point significance level (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Option(names = "--permutations", paramLabel = "R", defaultValue = "" + EDivisiveAlgorithm.DEFAULT_PERMUTATIONS,
+            description = "Permutations of the significance test (default: ${DEFAULT-VALUE}).")
+    int permutations;
+
+    @Option(names = "--min-size", paramLabel = "K", defaultValue = "" + EDivisiveAlgorithm.DEFAULT_MIN_SIZE,
+            description = "Fewest runs on each side of a change point (default: ${DEFAULT-VALUE}).")
+    int minSize;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "" + EDivisiveAlgorithm.DEFAULT_SEED,
+            description = "Seed of the permutations, for reproducible results (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--history", paramLabel = "H", defaultValue = "" + RegressionOptions.DEFAULT_HISTORY,
+            description = "Change points are searched in the newest H runs; 0 = all (default: ${DEFAULT-VALUE}).")
+    int history;
+
+    @Option(names = "--metric", paramLabel = "NAME", description = "Only this metric of a run,metric,value CSV.")
+    String metric;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        RegressionAnalyzer analyzer;
+        try {
+            analyzer = new RegressionAnalyzer(new RegressionOptions(window, sigmas, alpha, permutations, minSize, seed,
+                    history));
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, e.getMessage());
+        }
+        boolean folder = Files.isDirectory(series);
+        if (!folder && !Files.isRegularFile(series)) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, series + ": no such file or folder");
+        }
+        SeriesSet set = folder ? TraceFolderSeries.read(series, ResponseTimes::responseZeroNs)
+                : RunSeriesCsvReader.read(series);
+        List<SeriesRegression> results = new ArrayList<>();
+        for (RunSeries s : select(set.series())) {
+            results.add(analyzer.analyze(s));
+        }
+        RegressReport report = RegressReport.of(results, folder, set.warnings());
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            Json.print(out, report);
+            PrintWriter err = spec.commandLine().getErr();
+            set.warnings().forEach(w -> err.println("ura: warning: " + w));
+            err.flush();
+        } else {
+            report.printText(out, folder);
+        }
+        return report.regressed() ? UraCommand.EXIT_REGRESSION : UraCommand.EXIT_OK;
+    }
+
+    private List<RunSeries> select(List<RunSeries> all) throws CommandFailure {
+        if (metric == null) {
+            return all;
+        }
+        List<RunSeries> chosen = all.stream().filter(s -> s.metric().equals(metric)).toList();
+        if (chosen.isEmpty()) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "no metric '" + metric + "' in " + series + " (it has: "
+                    + String.join(", ", all.stream().map(RunSeries::metric).toList()) + ")");
+        }
+        return chosen;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.ura.app.render;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.Polygon;
+
+/** A straight arrow with a filled head; solid or dashed. */
+final class ArrowPainter {
+    private ArrowPainter() {
+    }
+
+    static void paint(Graphics2D g, int x1, int y1, int x2, int y2, Color c, float width, boolean dashed, double scale) {
+        g.setColor(c);
+        float dash = (float) (5 * scale);
+        g.setStroke(dashed
+                ? new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[]{dash, dash}, 0)
+                : new BasicStroke(width));
+        double angle = Math.atan2(y2 - y1, x2 - x1);
+        double head = 8 * scale;
+        int bx = (int) Math.round(x2 - head * 0.8 * Math.cos(angle));
+        int by = (int) Math.round(y2 - head * 0.8 * Math.sin(angle));
+        g.drawLine(x1, y1, bx, by);
+        Polygon p = new Polygon();
+        p.addPoint(x2, y2);
+        p.addPoint((int) Math.round(x2 - head * Math.cos(angle - 0.45)), (int) Math.round(y2 - head * Math.sin(angle - 0.45)));
+        p.addPoint((int) Math.round(x2 - head * Math.cos(angle + 0.45)), (int) Math.round(y2 - head * Math.sin(angle + 0.45)));
+        g.setStroke(new BasicStroke(1));
+        g.fillPolygon(p);
+    }
+}

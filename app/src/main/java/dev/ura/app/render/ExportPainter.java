@@ -1,0 +1,152 @@
+package dev.ura.app.render;
+
+import org.jfree.svg.SVGGraphics2D;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Paints an exported picture: a header (file, response, duration, what-if), the timeline with its
+ * overlays and annotations, and a footer with a colour legend and a scale bar. The same code
+ * serves File › Export, Copy Image and {@code ura export-png}; it needs AWT but no window.
+ */
+public final class ExportPainter {
+    private ExportPainter() {
+    }
+
+    /** A PNG-ready image of {@code scene} (which is copied, not changed) at {@code width × height}. */
+    public static BufferedImage image(TimelineScene scene, ExportHeader header, int width, int height) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        try {
+            paint(g, scene, header, width, height);
+        } finally {
+            g.dispose();
+        }
+        return img;
+    }
+
+    /** The same picture as an SVG document. */
+    public static String svg(TimelineScene scene, ExportHeader header, int width, int height) {
+        SVGGraphics2D g = new SVGGraphics2D(width, height);
+        paint(g, scene, header, width, height);
+        return g.getSVGDocument();
+    }
+
+    /** Paints into any graphics of the given size. */
+    public static void paint(Graphics2D g, TimelineScene original, ExportHeader header, int width, int height) {
+        TimelineScene scene = original.copy();
+        long start = original.axis().startNs();
+        long end = original.axis().endNs();
+        Metrics m = scene.metrics();
+        Palette p = scene.palette();
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        int headerH = (int) Math.round(46 * m.scale());
+        int footerH = (int) Math.round(30 * m.scale());
+        g.setColor(p.background());
+        g.fillRect(0, 0, width, height);
+        paintHeader(g, header, p, m, width);
+        int timelineH = Math.max(1, height - headerH - footerH);
+        scene.axis().setWidthPx(width);
+        scene.axis().fit(start, end, 0);
+        Graphics2D tg = (Graphics2D) g.create(0, headerH, width, timelineH);
+        RenderedFrame frame;
+        try {
+            frame = new TimelineRenderer().paint(tg, scene, width, timelineH);
+        } finally {
+            tg.dispose();
+        }
+        paintFooter(g, frame, scene, height - footerH, width, footerH);
+    }
+
+    private static void paintHeader(Graphics2D g, ExportHeader h, Palette p, Metrics m, int width) {
+        Font title = new Font(Font.SANS_SERIF, Font.BOLD, 1).deriveFont((float) (14 * m.scale()));
+        Font sub = new Font(Font.SANS_SERIF, Font.PLAIN, 1).deriveFont((float) (12 * m.scale()));
+        int x = (int) (10 * m.scale());
+        g.setFont(title);
+        g.setColor(p.text());
+        StringBuilder line = new StringBuilder(h.file());
+        if (h.response() != null) {
+            line.append("  —  response ").append(h.response());
+        }
+        if (h.duration() != null) {
+            line.append("  ·  ").append(h.duration());
+        }
+        g.drawString(line.toString(), x, (int) (19 * m.scale()));
+        g.setFont(sub);
+        g.setColor(p.mutedText());
+        g.drawString(h.whatIf() == null ? "baseline (no what-if changes)" : "what-if: " + h.whatIf(), x,
+                (int) (37 * m.scale()));
+    }
+
+    private static void paintFooter(Graphics2D g, RenderedFrame frame, TimelineScene s, int y, int width, int h) {
+        Metrics m = s.metrics();
+        Palette p = s.palette();
+        g.setColor(p.rulerBackground());
+        g.fillRect(0, y, width, h);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 1).deriveFont(m.fontSize()));
+        FontMetrics fm = g.getFontMetrics();
+        int base = y + (h + fm.getAscent() - fm.getDescent()) / 2;
+        long step = TimeFormat.tickStep(s.axis().nsPerPx(), width / 8.0);
+        int barW = (int) Math.round(step / s.axis().nsPerPx());
+        String barLabel = TimeFormat.duration(step);
+        int barX = width - barW - (int) (16 * m.scale()) - fm.stringWidth(barLabel) - 8;
+        g.setColor(p.text());
+        int barY = y + h / 2;
+        g.fillRect(barX, barY - 1, barW, 2);
+        g.fillRect(barX, barY - 5, 1, 10);
+        g.fillRect(barX + barW - 1, barY - 5, 1, 10);
+        g.drawString(barLabel, barX + barW + 8, base);
+        int x = (int) (10 * m.scale());
+        for (Map.Entry<String, Color> e : legend(frame, s, 8)) {
+            String label = shorten(e.getKey());
+            int need = (int) (14 * m.scale()) + fm.stringWidth(label) + (int) (14 * m.scale());
+            if (x + need > barX - 10) {
+                break;
+            }
+            g.setColor(e.getValue());
+            int sw = (int) (10 * m.scale());
+            g.fillRect(x, barY - sw / 2, sw, sw);
+            g.setColor(p.text());
+            g.drawString(label, x + sw + 4, base);
+            x += need;
+        }
+    }
+
+    /** The colour keys covering the most visible width, biggest first. */
+    static List<Map.Entry<String, Color>> legend(RenderedFrame frame, TimelineScene s, int max) {
+        Map<String, Double> width = new HashMap<>();
+        Map<String, Color> color = new HashMap<>();
+        DrawList items = frame.items();
+        for (int i = 0; i < items.size(); i++) {
+            if (items.isFold(i)) {
+                continue;
+            }
+            int method = s.index().trace().threads().get(items.thread(i)).calls().method(items.call(i));
+            String key = SliceColors.key(s.index().trace().methods().get(method));
+            width.merge(key, items.width(i), Double::sum);
+            color.putIfAbsent(key, s.colors().of(method));
+        }
+        List<String> keys = new ArrayList<>(width.keySet());
+        keys.sort(Comparator.comparingDouble((String k) -> -width.get(k)).thenComparing(k -> k));
+        List<Map.Entry<String, Color>> out = new ArrayList<>();
+        for (String k : keys.subList(0, Math.min(max, keys.size()))) {
+            out.add(Map.entry(k, color.get(k)));
+        }
+        return out;
+    }
+
+    private static String shorten(String key) {
+        return key.length() <= 28 ? key : "…" + key.substring(key.length() - 27);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.ura.app.render;
+
+/**
+ * Pixel sizes of the timeline at a UI scale (1 at 96 dpi; FlatLaf's {@code UIScale} in the window,
+ * an explicit factor for exports).
+ *
+ * @param scale    the factor every size below was multiplied by
+ * @param ruler    height of the time ruler
+ * @param header   height of a thread's header line
+ * @param row      height of one call depth
+ * @param gap      space between lanes
+ * @param fontSize label font size
+ * @param minSlice narrowest slice drawn on its own; narrower runs fold into one block
+ */
+public record Metrics(double scale, int ruler, int header, int row, int gap, float fontSize, double minSlice) {
+
+    /** The sizes at a scale factor. */
+    public static Metrics at(double scale) {
+        return new Metrics(scale, px(26, scale), px(20, scale), px(17, scale), px(4, scale),
+                (float) (11 * scale), 3 * scale);
+    }
+
+    private static int px(int v, double scale) {
+        return (int) Math.round(v * scale);
+    }
+}

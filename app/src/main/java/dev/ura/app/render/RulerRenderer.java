@@ -1,0 +1,31 @@
+package dev.ura.app.render;
+
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+
+/** The time ruler: ticks on a 1-2-5 step, labelled as offsets from the trace start. */
+public final class RulerRenderer {
+    private RulerRenderer() {
+    }
+
+    public static void paint(Graphics2D g, TimelineScene s, long step, int width) {
+        Metrics m = s.metrics();
+        Palette p = s.palette();
+        TimeAxis axis = s.axis();
+        g.setColor(p.rulerBackground());
+        g.fillRect(0, 0, width, m.ruler());
+        g.setColor(p.grid());
+        g.fillRect(0, m.ruler() - 1, width, 1);
+        long origin = s.index().startNs();
+        long first = Math.floorDiv(axis.startNs() - origin, step) * step + origin;
+        FontMetrics fm = g.getFontMetrics();
+        int base = (m.ruler() + fm.getAscent() - fm.getDescent()) / 2;
+        for (long t = first; t <= axis.endNs(); t += step) {
+            int x = (int) Math.round(axis.toPx(t));
+            g.setColor(p.mutedText());
+            g.fillRect(x, m.ruler() - (int) (6 * m.scale()), 1, (int) (6 * m.scale()));
+            g.setColor(p.text());
+            g.drawString(TimeFormat.tick(t - origin, step), x + (int) (3 * m.scale()), base);
+        }
+    }
+}

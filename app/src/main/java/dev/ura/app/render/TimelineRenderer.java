@@ -1,0 +1,176 @@
+package dev.ura.app.render;
+
+import dev.ura.app.analysis.SliceRef;
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.ThreadTrack;
+
+import java.awt.AlphaComposite;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Composite;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.Rectangle;
+import java.awt.RenderingHints;
+import java.awt.Shape;
+import java.util.List;
+
+/**
+ * Paints a {@link TimelineScene}: lanes with their headers, the flame chart from a per-frame
+ * {@link DrawList}, the selection and search highlights, overlays and finally the ruler (on top,
+ * so scrolled lanes pass under it). Used by the window and by headless exports alike.
+ */
+public final class TimelineRenderer {
+    private final DrawList items = new DrawList();
+    private Font font;
+    private float fontSize;
+
+    /** Paints the scene into {@code [0, width) × [0, height)} and returns the frame for hit-testing. */
+    public RenderedFrame paint(Graphics2D g, TimelineScene s, int width, int height) {
+        Metrics m = s.metrics();
+        Palette p = s.palette();
+        TimeAxis axis = s.axis();
+        axis.setWidthPx(width);
+        List<LaneBox> boxes = s.layout().boxes(s.index(), m, s.scrollY());
+        int pinnedBottom = m.ruler() + s.layout().pinnedHeight(s.index(), m);
+        FlameDrawListBuilder.build(s.index(), axis, boxes, m, pinnedBottom, height, items);
+        RenderedFrame frame = new RenderedFrame(s, boxes, items, pinnedBottom, height);
+
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setColor(p.background());
+        g.fillRect(0, 0, width, height);
+        if (font == null || fontSize != m.fontSize()) {
+            fontSize = m.fontSize();
+            font = new Font(Font.SANS_SERIF, Font.PLAIN, 1).deriveFont(fontSize);
+        }
+        g.setFont(font);
+        long step = TimeFormat.tickStep(axis.nsPerPx(), 90 * m.scale());
+        paintGrid(g, s, step, height);
+        Shape clip = g.getClip();
+        paintBand(g, frame, false, new Rectangle(0, pinnedBottom, width, Math.max(0, height - pinnedBottom)), clip);
+        paintBand(g, frame, true, new Rectangle(0, m.ruler(), width, Math.max(0, pinnedBottom - m.ruler())), clip);
+        if (pinnedBottom > m.ruler()) {
+            g.setColor(p.grid());
+            g.fillRect(0, pinnedBottom - 1, width, 1);
+        }
+        g.clip(new Rectangle(0, m.ruler(), width, Math.max(0, height - m.ruler())));
+        for (TimelineOverlay o : s.overlays()) {
+            o.paint(g, frame);
+        }
+        g.setClip(clip);
+        RulerRenderer.paint(g, s, step, width);
+        for (TimelineOverlay o : s.overlays()) {
+            o.paintOnRuler(g, frame);
+        }
+        return frame;
+    }
+
+    private void paintBand(Graphics2D g, RenderedFrame f, boolean pinned, Rectangle band, Shape clip) {
+        if (band.height <= 0) {
+            return;
+        }
+        TimelineScene s = f.scene();
+        g.setClip(clip);
+        g.clip(band);
+        for (LaneBox b : f.boxes()) {
+            if (b.pinned() == pinned && b.y() + b.height() > band.y && b.y() < band.y + band.height) {
+                paintHeader(g, s, b, band.width);
+            }
+        }
+        paintItems(g, s, pinned);
+        g.setClip(clip);
+    }
+
+    private void paintHeader(Graphics2D g, TimelineScene s, LaneBox b, int width) {
+        Metrics m = s.metrics();
+        Palette p = s.palette();
+        ThreadTrack t = s.index().trace().threads().get(b.thread());
+        g.setColor(p.laneHeader());
+        g.fillRect(0, b.y(), width, m.header());
+        g.setColor(p.text());
+        FontMetrics fm = g.getFontMetrics();
+        int base = b.y() + (m.header() + fm.getAscent() - fm.getDescent()) / 2;
+        String arrow = b.collapsed() ? "▸ " : "▾ ";
+        String name = arrow + t.name() + (b.pinned() ? "  · pinned" : "");
+        int x = (int) (6 * m.scale());
+        g.drawString(name, x, base);
+        g.setColor(p.mutedText());
+        String info = "  " + t.calls().size() + " calls";
+        g.drawString(info, x + fm.stringWidth(name), base);
+    }
+
+    private void paintItems(Graphics2D g, TimelineScene s, boolean pinned) {
+        Palette p = s.palette();
+        SliceColors colors = s.colors();
+        boolean[] matches = s.matches();
+        SliceRef sel = s.selection();
+        FontMetrics fm = g.getFontMetrics();
+        double charW = Math.max(1, fm.charWidth('m') * 0.8);
+        int ascent = fm.getAscent() - fm.getDescent();
+        Composite normal = g.getComposite();
+        Composite dim = AlphaComposite.getInstance(AlphaComposite.SRC_OVER, 0.25f);
+        int selected = -1;
+        for (int i = 0; i < items.size(); i++) {
+            int t = items.thread(i);
+            if (s.layout().isPinned(t) != pinned) {
+                continue;
+            }
+            CallTable calls = s.index().trace().threads().get(t).calls();
+            int c = items.call(i);
+            boolean fold = items.isFold(i);
+            int x = (int) Math.floor(items.x(i));
+            int w = Math.max(1, (int) Math.ceil(items.x(i) + items.width(i)) - x);
+            int y = items.y(i);
+            int h = items.height(i);
+            boolean match = matches != null && !fold && matches[calls.method(c)];
+            g.setComposite(matches != null && !match ? dim : normal);
+            g.setColor(fold ? colors.foldOf(calls.method(c)) : colors.of(calls.method(c)));
+            g.fillRect(x, y, w > 3 ? w - 1 : w, h);
+            if (match) {
+                g.setColor(p.searchMatch());
+                g.drawRect(x, y, Math.max(0, w - 2), h - 1);
+            }
+            if (w >= charW * 3 + 4) {
+                String label = fold ? items.count(i) + " calls" : s.index().label(calls.method(c));
+                paintLabel(g, label, x, w, y + (h + ascent) / 2, charW, p.sliceText());
+            }
+            if (sel != null && !fold && sel.thread() == t && sel.call() == c) {
+                selected = i;
+            }
+        }
+        g.setComposite(normal);
+        if (selected >= 0) {
+            g.setColor(p.selection());
+            g.setStroke(new BasicStroke((float) Math.max(2, 2 * s.metrics().scale())));
+            int x = (int) Math.floor(items.x(selected));
+            int w = Math.max(2, (int) Math.ceil(items.width(selected)));
+            g.drawRect(x, items.y(selected), w, items.height(selected));
+            g.setStroke(new BasicStroke(1));
+        }
+    }
+
+    private static void paintLabel(Graphics2D g, String label, int x, int w, int baseline, double charW, Color c) {
+        int fit = (int) ((w - 4) / charW);
+        if (fit < 2) {
+            return;
+        }
+        String text = label.length() <= fit ? label : label.substring(0, Math.max(1, fit - 1)) + "…";
+        Shape clip = g.getClip();
+        g.clipRect(x, baseline - 20, w, 40);
+        g.setColor(c);
+        g.drawString(text, Math.max(x, 0) + 2, baseline);
+        g.setClip(clip);
+    }
+
+    private static void paintGrid(Graphics2D g, TimelineScene s, long step, int height) {
+        TimeAxis axis = s.axis();
+        long origin = s.index().startNs();
+        long first = Math.floorDiv(axis.startNs() - origin, step) * step + origin;
+        g.setColor(s.palette().grid());
+        for (long t = first; t <= axis.endNs(); t += step) {
+            int x = (int) Math.round(axis.toPx(t));
+            g.fillRect(x, s.metrics().ruler(), 1, height);
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package dev.ura.app.ui.runs;
+
+import dev.ura.app.analysis.regression.CriticalPathDiff;
+import dev.ura.app.analysis.regression.SegmentChange;
+
+import javax.swing.BorderFactory;
+import javax.swing.JComponent;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JScrollPane;
+import javax.swing.JTable;
+import javax.swing.SwingConstants;
+import javax.swing.table.DefaultTableCellRenderer;
+import javax.swing.table.TableCellRenderer;
+import java.awt.BorderLayout;
+import java.awt.Color;
+import java.awt.Component;
+import java.awt.Graphics;
+import java.util.Locale;
+
+/**
+ * Two runs' critical paths side by side: one row per matched segment with its duration in run A and
+ * in run B, both as bars on one scale, the difference, and whether it grew, shrank, appeared or vanished.
+ * Use on the EDT only.
+ */
+public final class CriticalPathDiffPanel extends JPanel {
+    private final DiffTableModel model = new DiffTableModel();
+    private final JTable table = new JTable(model);
+    private final JLabel header = new JLabel("No comparison");
+    private CriticalPathDiff diff;
+
+    public CriticalPathDiffPanel() {
+        super(new BorderLayout());
+        header.setBorder(BorderFactory.createEmptyBorder(6, 8, 6, 8));
+        table.setFillsViewportHeight(true);
+        table.setAutoCreateRowSorter(true);
+        DefaultTableCellRenderer numbers = new Numbers();
+        table.setDefaultRenderer(Double.class, numbers);
+        table.setDefaultRenderer(String.class, new Kinds());
+        table.setDefaultRenderer(SegmentChange.class, new Bars());
+        table.getColumnModel().getColumn(DiffTableModel.SEGMENT).setPreferredWidth(260);
+        table.getColumnModel().getColumn(DiffTableModel.BARS).setPreferredWidth(160);
+        add(header, BorderLayout.NORTH);
+        add(new JScrollPane(table), BorderLayout.CENTER);
+    }
+
+    /**
+     * Shows a comparison ({@code null} clears).
+     *
+     * @param labelA what run A is (file or run name)
+     * @param labelB what run B is
+     */
+    public void setDiff(CriticalPathDiff d, String labelA, String labelB) {
+        diff = d;
+        model.set(d);
+        header.setText(d == null ? "No comparison" : String.format(Locale.ROOT,
+                "A %s: %.1f ms  →  B %s: %.1f ms   (%+.1f ms; %d grew, %d shrank, %d appeared, %d vanished)",
+                labelA, d.beforeNs() / 1e6, labelB, d.afterNs() / 1e6, d.deltaNs() / 1e6,
+                d.of(SegmentChange.Kind.GREW).size(), d.of(SegmentChange.Kind.SHRANK).size(),
+                d.of(SegmentChange.Kind.APPEARED).size(), d.of(SegmentChange.Kind.VANISHED).size()));
+    }
+
+    /** The comparison shown, or {@code null}. */
+    public CriticalPathDiff diff() {
+        return diff;
+    }
+
+    /** The table (for tests and keyboard navigation by the window). */
+    public JTable table() {
+        return table;
+    }
+
+    private static Color colorOf(SegmentChange.Kind kind, Color normal) {
+        return switch (kind) {
+            case GREW -> RunsColors.anomaly();
+            case SHRANK -> RunsColors.improvement();
+            case APPEARED -> RunsColors.changePoint();
+            case VANISHED -> RunsColors.muted();
+            case SAME -> normal;
+        };
+    }
+
+    private SegmentChange.Kind kindAt(JTable t, int viewRow) {
+        return model.row(t.convertRowIndexToModel(viewRow)).kind();
+    }
+
+    /** Milliseconds with one decimal; Δ coloured by what happened. */
+    private final class Numbers extends DefaultTableCellRenderer {
+        Numbers() {
+            setHorizontalAlignment(SwingConstants.RIGHT);
+        }
+
+        @Override
+        public Component getTableCellRendererComponent(JTable t, Object value, boolean selected, boolean focus,
+                                                       int row, int column) {
+            String text = value == null ? "—" : String.format(Locale.ROOT,
+                    t.convertColumnIndexToModel(column) == DiffTableModel.DELTA ? "%+.1f" : "%.1f", (Double) value);
+            super.getTableCellRendererComponent(t, text, selected, focus, row, column);
+            if (!selected && t.convertColumnIndexToModel(column) == DiffTableModel.DELTA) {
+                setForeground(colorOf(kindAt(t, row), t.getForeground()));
+            } else if (!selected) {
+                setForeground(t.getForeground());
+            }
+            return this;
+        }
+    }
+
+    /** Thread, segment and change columns, the change coloured. */
+    private final class Kinds extends DefaultTableCellRenderer {
+        @Override
+        public Component getTableCellRendererComponent(JTable t, Object value, boolean selected, boolean focus,
+                                                       int row, int column) {
+            super.getTableCellRendererComponent(t, value, selected, focus, row, column);
+            if (!selected) {
+                boolean kindColumn = t.convertColumnIndexToModel(column) == DiffTableModel.KIND;
+                setForeground(kindColumn ? colorOf(kindAt(t, row), t.getForeground()) : t.getForeground());
+            }
+            return this;
+        }
+    }
+
+    /** A's duration (upper bar) over B's (lower bar), on the scale of the longest segment. */
+    private final class Bars extends JComponent implements TableCellRenderer {
+        private SegmentChange change;
+        private Color background;
+
+        @Override
+        public Component getTableCellRendererComponent(JTable t, Object value, boolean selected, boolean focus,
+                                                       int row, int column) {
+            change = (SegmentChange) value;
+            background = selected ? t.getSelectionBackground() : t.getBackground();
+            return this;
+        }
+
+        @Override
+        protected void paintComponent(Graphics g) {
+            g.setColor(background);
+            g.fillRect(0, 0, getWidth(), getHeight());
+            if (change == null) {
+                return;
+            }
+            int w = getWidth() - 4;
+            int h = Math.max(2, (getHeight() - 4) / 2);
+            double scale = (double) w / model.longestNs();
+            g.setColor(RunsColors.muted());
+            g.fillRect(2, 2, (int) Math.round(change.beforeNs() * scale), h - 1);
+            g.setColor(colorOf(change.kind(), RunsColors.line()));
+            g.fillRect(2, 2 + h, (int) Math.round(change.afterNs() * scale), h - 1);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.ura.app.ui.runs;
+
+import dev.ura.app.analysis.regression.CriticalPathDiff;
+import dev.ura.app.analysis.regression.SegmentChange;
+
+import javax.swing.table.AbstractTableModel;
+import java.util.List;
+
+/** Rows of a critical-path comparison: thread, segment, A, B, the two bars, Δ and what happened. */
+final class DiffTableModel extends AbstractTableModel {
+    static final int THREAD = 0;
+    static final int SEGMENT = 1;
+    static final int BEFORE = 2;
+    static final int AFTER = 3;
+    static final int BARS = 4;
+    static final int DELTA = 5;
+    static final int KIND = 6;
+    private static final String[] NAMES = {"Thread", "Segment", "A (ms)", "B (ms)", "A / B", "Δ (ms)", "Change"};
+
+    private List<SegmentChange> rows = List.of();
+    private long longestNs = 1;
+
+    void set(CriticalPathDiff diff) {
+        rows = diff == null ? List.of() : diff.changes();
+        longestNs = 1;
+        for (SegmentChange c : rows) {
+            longestNs = Math.max(longestNs, Math.max(c.beforeNs(), c.afterNs()));
+        }
+        fireTableDataChanged();
+    }
+
+    SegmentChange row(int row) {
+        return rows.get(row);
+    }
+
+    /** The longest segment of either path, the scale of the bars. */
+    long longestNs() {
+        return longestNs;
+    }
+
+    @Override
+    public int getRowCount() {
+        return rows.size();
+    }
+
+    @Override
+    public int getColumnCount() {
+        return NAMES.length;
+    }
+
+    @Override
+    public String getColumnName(int column) {
+        return NAMES[column];
+    }
+
+    @Override
+    public Class<?> getColumnClass(int column) {
+        return switch (column) {
+            case BEFORE, AFTER, DELTA -> Double.class;
+            case BARS -> SegmentChange.class;
+            default -> String.class;
+        };
+    }
+
+    @Override
+    public Object getValueAt(int row, int column) {
+        SegmentChange c = rows.get(row);
+        return switch (column) {
+            case THREAD -> c.thread();
+            case SEGMENT -> c.occurrence() == 0 ? c.name() : c.name() + " #" + (c.occurrence() + 1);
+            case BEFORE -> c.kind() == SegmentChange.Kind.APPEARED ? null : c.beforeNs() / 1e6;
+            case AFTER -> c.kind() == SegmentChange.Kind.VANISHED ? null : c.afterNs() / 1e6;
+            case BARS -> c;
+            case DELTA -> c.deltaNs() / 1e6;
+            case KIND -> c.kind().label();
+            default -> throw new IndexOutOfBoundsException("column " + column);
+        };
+    }
+}

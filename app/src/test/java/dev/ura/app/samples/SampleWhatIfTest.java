@@ -1,0 +1,52 @@
+package dev.ura.app.samples;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.Estimate;
+import dev.ura.samples.Samples;
+import dev.ura.samples.scenarios.Scenario;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * For every original and each of its fixes, in both forms: the what-if that models the fix,
+ * applied to the original, estimates the optimised twin's measured response time within 10 %.
+ * Prints the error table (sample, form, baseline, estimate, twin, error %).
+ */
+class SampleWhatIfTest {
+    private static final double MAX_ERROR_PERCENT = 10.0;
+
+    @Test
+    void estimatesMatchTheOptimisedTwins() {
+        List<String> rows = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        rows.add(String.format(Locale.ROOT, "%-22s %-6s %-44s %10s %10s %10s %8s", "sample", "form", "what-if",
+                "baseline", "estimate", "twin", "error"));
+        for (Scenario s : Samples.scenarios()) {
+            for (Scenario.Fix fix : s.fixes()) {
+                for (String ext : List.of("trace", "jsonl")) {
+                    Analysis original = SampleRuns.analysis("/samples/" + s.name() + "." + ext);
+                    Analysis twin = SampleRuns.analysis("/samples/" + s.name() + "-" + fix.id() + "." + ext);
+                    assertThat(original.responses()).as(s.name()).hasSize(1);
+                    assertThat(twin.responses()).as(s.name() + "-" + fix.id()).hasSize(1);
+                    long baseline = original.responses().get(0).durationNs();
+                    Estimate e = SampleRuns.estimate(original, 0, fix.whatIf());
+                    long measured = twin.responses().get(0).durationNs();
+                    double error = 100.0 * (e.durationNs() - measured) / measured;
+                    rows.add(String.format(Locale.ROOT, "%-22s %-6s %-44s %7.1f ms %7.1f ms %7.1f ms %+7.1f %%",
+                            s.name() + "-" + fix.id(), ext, fix.whatIf(), baseline / 1e6, e.durationNs() / 1e6,
+                            measured / 1e6, error));
+                    if (Math.abs(error) > MAX_ERROR_PERCENT) {
+                        failures.add(rows.get(rows.size() - 1));
+                    }
+                }
+            }
+        }
+        System.out.println(String.join("\n", rows));
+        assertThat(failures).as("estimates more than %s %% off their twin", MAX_ERROR_PERCENT).isEmpty();
+    }
+}
