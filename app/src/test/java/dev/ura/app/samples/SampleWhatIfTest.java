@@ -56,13 +56,16 @@ class SampleWhatIfTest {
         assertThat(failures).as("estimates more than %s %% off their twin", MAX_ERROR_PERCENT).isEmpty();
     }
 
-    /** For the originals whose fix the rules can see, a finding suggests it: kind and target. */
+    /**
+     * For the originals whose fix the rules can see, a finding suggests it: its kind, and a target
+     * naming the fixed work (the app method, or the framework call / event inside it).
+     */
     private static final Map<String, List<String>> SUGGESTED = Map.of(
-            "news-launch", List.of("defer", "FileOutputStream.write", "WRITE"),
-            "video-launch", List.of("parallel", "AdLoader.loadAd", "AdLoader.loadAd"),
-            "browser-page", List.of("defer", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
-            "game-menu", List.of("defer", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
-            "click-asynctask", List.of("speedup", "NoteDao.queryNotes", "NoteDao.queryNotes"));
+            "news-launch", List.of("defer", "FeedCache.write", "FileOutputStream.write", "WRITE"),
+            "video-launch", List.of("parallel", "AdLoader.loadAd", "AdRequestTask.run"),
+            "browser-page", List.of("defer", "TypedUrlStore.save", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
+            "game-menu", List.of("defer", "GameState.save", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
+            "click-asynctask", List.of("speedup", "NoteDao.queryNotes"));
 
     @Test
     void findingsSuggestTheCaseStudiesFixes() {
@@ -70,10 +73,10 @@ class SampleWhatIfTest {
             for (String ext : List.of("trace", "jsonl")) {
                 Analysis a = SampleRuns.analysis("/samples/" + name + "." + ext);
                 List<Finding> findings = new FindingsAnalyzer().analyze(a.graph(0));
-                String target = ext.equals("trace") ? expected.get(1) : expected.get(2);
+                List<String> targets = expected.subList(1, expected.size());
                 assertThat(findings).as(name + "." + ext).anySatisfy(f -> {
                     assertThat(f.suggestionKind()).isEqualTo(expected.get(0));
-                    assertThat(f.suggestion().target().describe()).contains(target);
+                    assertThat(targets).anyMatch(t -> f.suggestion().target().describe().contains(t));
                 });
             }
         });
