@@ -12,10 +12,10 @@ import java.util.Arrays;
  * <p>Repairs: an exit with an empty stack gets a synthetic caller that starts at the thread's first
  * time and adopts every earlier top-level call (perflib / Android Studio); such exits are noted
  * while building and the callers put in front of the table at the end
- * ({@link CallTable.Builder#encloseLeadingCalls}), so the table stays in pre-order. An exit of a method
- * deeper in the stack (up to 256 frames) pops until it (the calls above it end there too); an exit
- * of a method not on the stack is dropped; actions 2 (unwind) and 3 close a call like an exit; calls open at the end
- * close at the thread's last time. Times are µs: u32 values are extended past 2^32 per thread and
+ * ({@link CallTable.Builder#encloseLeadingCalls}), so the table stays in pre-order. An exit of a
+ * method deeper in the stack (up to 256 frames) pops until it (the calls above it end there too);
+ * an exit of a method not on the stack is dropped; actions 2 (unwind) and 3 close a call like an
+ * exit; calls open at the end close at the thread's last time. Times are µs: u32 values are extended past 2^32 per thread and
  * never run backwards (a record earlier than its predecessor takes the predecessor's time; the same
  * for thread-CPU time), which is what lets calls close without comparing against their start.
  */
