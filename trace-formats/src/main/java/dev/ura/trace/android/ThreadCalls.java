@@ -15,9 +15,10 @@ import java.util.Arrays;
  * ({@link CallTable.Builder#encloseLeadingCalls}), so the table stays in pre-order. An exit of a
  * method deeper in the stack (up to 256 frames) pops until it (the calls above it end there too);
  * an exit of a method not on the stack is dropped; actions 2 (unwind) and 3 close a call like an
- * exit; calls open at the end close at the thread's last time. Times are µs: u32 values are extended past 2^32 per thread and
- * never run backwards (a record earlier than its predecessor takes the predecessor's time; the same
- * for thread-CPU time), which is what lets calls close without comparing against their start.
+ * exit; calls open at the end close at the thread's last time. Times are µs: u32 values are
+ * extended past 2^32 per thread and never run backwards (a record earlier than its predecessor
+ * takes the predecessor's time; the same for thread-CPU time), which is what lets calls close
+ * without comparing against their start.
  */
 final class ThreadCalls {
     private static final int EMPTY_STACK = -1;
