@@ -8,7 +8,6 @@ import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.LinkEdits;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.whatif.WhatIfEstimator;
 
 import javax.swing.SwingWorker;
 import java.util.ArrayList;
@@ -174,7 +173,7 @@ final class ResponseModel {
         cancelRunning();
         running = Background.run(() -> {
             CriticalPath p = a.criticalPath(i);
-            Estimate e = s.isEmpty() ? null : new WhatIfEstimator(a.graph(i)).estimate(s);
+            Estimate e = s.isEmpty() ? null : a.estimate(i, s);
             return new PathResult(p, e);
         }, r -> {
             if (gen == generation) {

@@ -170,8 +170,8 @@ public final class ResponseGraph {
 
     /**
      * The critical path of a schedule of this graph (or of a view of it) as segments with the
-     * scheduled times. The zero-length start and zero-length waits are left out; a left-out
-     * vertex's incoming link kind passes to the next segment.
+     * scheduled times. The zero-length start and other zero-length segments (but the last) are left
+     * out; a left-out vertex's incoming link kind passes to the next segment.
      */
     public CriticalPath toCriticalPath(Schedule<Integer, Dependency> schedule, long endNs) {
         List<Integer> path = schedule.path();
@@ -190,7 +190,7 @@ public final class ResponseGraph {
             long s = schedule.earliestStartNs(v);
             long e = schedule.earliestFinishNs(v);
             SegmentKind k = kind(v);
-            if (k == SegmentKind.START || (k.isWait() && e == s)) {
+            if (k == SegmentKind.START || (e == s && i < path.size() - 1)) {
                 carried = via;
                 continue;
             }
