@@ -129,13 +129,14 @@ public final class ResponseGraph {
     }
 
     /**
-     * The critical-path algorithm for this graph or a view of it, with array-backed vertex state.
+     * The critical-path algorithm for this graph or a view of it, with array-backed vertex state
+     * (see {@link #timing} for the finishing rule).
      * A view that only removes edges, or adds edges from the source or between vertices already
      * ordered that way, may pass {@code baseline().order()} to skip the topological sort.
      */
     public CriticalPathAlgorithm<Integer, Dependency> algorithm(Graph<Integer, Dependency> view,
-                                                               IntToLongFunction durationNs) {
-        return new CriticalPathAlgorithm<>(view, timing(durationNs)).withIndex(VertexIndex.identity(columns.size));
+                                                               VertexTiming<Integer> timing) {
+        return new CriticalPathAlgorithm<>(view, timing).withIndex(VertexIndex.identity(columns.size));
     }
 
     /** The schedule of the trace as recorded: its critical path ends at the response end. */
