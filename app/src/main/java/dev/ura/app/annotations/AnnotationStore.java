@@ -58,8 +58,28 @@ public final class AnnotationStore {
     record SidecarFile(int version, String trace, List<Annotation> annotations) {
     }
 
-    /** Loads the sidecar; a missing one is an empty list. */
+    /**
+     * Loads the sidecar; a missing one is an empty list. An unreadable one is renamed aside so the
+     * next save cannot overwrite it.
+     */
     public Loaded load() throws IOException {
+        Loaded read = read();
+        if (read.problem() == null) {
+            return read;
+        }
+        String stamp = sidecar.getFileName() + ".corrupt-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path aside = sidecar.resolveSibling(stamp);
+        for (int n = 2; Files.exists(aside); n++) {
+            aside = sidecar.resolveSibling(stamp + "-" + n);
+        }
+        Files.move(sidecar, aside);
+        return new Loaded(List.of(), read.problem() + "; it was kept as " + aside.getFileName()
+                + " and a new one will be written");
+    }
+
+    /** Reads the sidecar without changing anything (for exports); problems are reported, not acted on. */
+    public Loaded read() throws IOException {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(sidecar);
@@ -80,15 +100,7 @@ public final class AnnotationStore {
             // also covers records refusing a missing id or anchor (Jackson wraps their exceptions)
             why = firstLine(e.getMessage());
         }
-        String stamp = sidecar.getFileName() + ".corrupt-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path aside = sidecar.resolveSibling(stamp);
-        for (int n = 2; Files.exists(aside); n++) {
-            aside = sidecar.resolveSibling(stamp + "-" + n);
-        }
-        Files.move(sidecar, aside);
-        return new Loaded(List.of(), sidecar.getFileName() + " could not be read (" + why + "); it was kept as "
-                + aside.getFileName() + " and a new one will be written");
+        return new Loaded(List.of(), sidecar.getFileName() + " could not be read (" + why + ")");
     }
 
     /** Replaces the sidecar with these annotations, atomically. */

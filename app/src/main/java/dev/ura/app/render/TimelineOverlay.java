@@ -7,4 +7,8 @@ import java.awt.Graphics2D;
 public interface TimelineOverlay {
     /** Paints with the frame's geometry; the graphics is clipped to the lanes area below the ruler. */
     void paint(Graphics2D g, RenderedFrame frame);
+
+    /** Paints over the ruler, after it (markers' labels); the graphics is not clipped. */
+    default void paintOnRuler(Graphics2D g, RenderedFrame frame) {
+    }
 }

@@ -60,6 +60,9 @@ public final class TimelineRenderer {
         }
         g.setClip(clip);
         RulerRenderer.paint(g, s, step, width);
+        for (TimelineOverlay o : s.overlays()) {
+            o.paintOnRuler(g, frame);
+        }
         return frame;
     }
 

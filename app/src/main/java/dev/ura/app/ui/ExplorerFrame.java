@@ -38,6 +38,8 @@ final class ExplorerFrame extends JFrame {
     private final TraceOpener opener;
     private final List<Consumer<LoadedTrace>> traceListeners = new ArrayList<>();
     private final AnnotationTool annotations;
+    private final ResponseModel model = new ResponseModel();
+    private final ResponseController responses;
     private ThemeChoice theme;
     private LoadedTrace loaded;
 
@@ -52,11 +54,11 @@ final class ExplorerFrame extends JFrame {
         JPanel center = new JPanel(new BorderLayout());
         center.add(search, BorderLayout.NORTH);
         center.add(new TimelinePanel(timeline), BorderLayout.CENTER);
-        side.setPreferredSize(new Dimension(300, 200));
+        side.setPreferredSize(new Dimension(340, 200));
         JSplitPane horizontal = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, side, center);
         horizontal.setResizeWeight(0);
         JSplitPane vertical = new JSplitPane(JSplitPane.VERTICAL_SPLIT, horizontal, bottom);
-        vertical.setResizeWeight(0.72);
+        vertical.setResizeWeight(0.75);
         bottom.setPreferredSize(new Dimension(400, 220));
         getContentPane().add(vertical, BorderLayout.CENTER);
         getContentPane().add(status, BorderLayout.SOUTH);
@@ -66,6 +68,11 @@ final class ExplorerFrame extends JFrame {
         timeline.setTransferHandler(drop);
         timeline.addSelectionListener(s -> details.show(loaded == null ? null : loaded.trace(), s));
         annotations = new AnnotationTool(this);
+        responses = new ResponseController(this, model);
+        side.add(new ResponsesPanel(model), BorderLayout.CENTER);
+        bottom.addTab("Critical path", new CriticalPathPanel(model, responses::show));
+        bottom.addTab("What-if", new WhatIfPanel(model));
+        bottom.addTab("Statistics", new StatsPanel(model));
         restoreBounds();
         addWindowListener(new WindowAdapter() {
             @Override
@@ -85,6 +92,14 @@ final class ExplorerFrame extends JFrame {
 
     UiPrefs prefs() {
         return prefs;
+    }
+
+    ResponseModel responseModel() {
+        return model;
+    }
+
+    ResponseController responses() {
+        return responses;
     }
 
     AnnotationTool annotations() {
@@ -168,6 +183,7 @@ final class ExplorerFrame extends JFrame {
         for (Consumer<LoadedTrace> l : traceListeners) {
             l.accept(t);
         }
+        model.open(t);
         timeline.requestFocusInWindow();
     }
 

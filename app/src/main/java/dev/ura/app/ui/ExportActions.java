@@ -83,9 +83,7 @@ final class ExportActions {
     }
 
     private static ExportHeader header(ExplorerFrame frame) {
-        ExportHeader base = new ExportHeader(frame.loaded().source().name(), null, null, null);
-        Object custom = frame.getRootPane().getClientProperty(ExportHeader.class);
-        return custom instanceof ExportHeader h ? h : base;
+        return frame.responses().header();
     }
 
     private record ImageSelection(Image image) implements Transferable {

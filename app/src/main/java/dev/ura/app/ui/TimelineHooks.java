@@ -28,4 +28,9 @@ final class TimelineHooks {
          */
         void contribute(JPopupMenu menu, Point at, SliceRef slice);
     }
+
+    /** Supplies a tooltip for a point before the slice under it is described; {@code null} to pass. */
+    interface TooltipProvider {
+        String tooltip(Point at);
+    }
 }

@@ -31,6 +31,7 @@ final class TimelineView extends JComponent {
     private final List<Consumer<SliceRef>> selectionListeners = new ArrayList<>();
     private final List<TimelineHooks.PointerHandler> pointerHandlers = new ArrayList<>();
     private final List<TimelineHooks.MenuContributor> menuContributors = new ArrayList<>();
+    private final List<TimelineHooks.TooltipProvider> tooltipProviders = new ArrayList<>();
     private TimelineScene scene;
     private RenderedFrame frame;
     private boolean needsFit;
@@ -79,6 +80,10 @@ final class TimelineView extends JComponent {
 
     void addMenuContributor(TimelineHooks.MenuContributor c) {
         menuContributors.add(c);
+    }
+
+    void addTooltipProvider(TimelineHooks.TooltipProvider p) {
+        tooltipProviders.add(p);
     }
 
     List<TimelineHooks.MenuContributor> menuContributors() {
@@ -257,6 +262,15 @@ final class TimelineView extends JComponent {
 
     @Override
     public String getToolTipText(MouseEvent e) {
+        if (scene == null) {
+            return null;
+        }
+        for (TimelineHooks.TooltipProvider p : tooltipProviders) {
+            String tip = p.tooltip(e.getPoint());
+            if (tip != null) {
+                return tip;
+            }
+        }
         int i = itemAt(e.getX(), e.getY());
         if (i < 0) {
             return null;

@@ -7,12 +7,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 
 /** What the window remembers between sessions: bounds, theme, recent files (java.util.prefs). */
 final class UiPrefs {
     static final int MAX_RECENT = 10;
+    /**
+     * The JDK's file-backed preference store reports background sync trouble (a file removed or
+     * locked by another ura) on the console; the window must not print, and these settings are a
+     * convenience, so that logger is turned off. Held here because loggers are weakly referenced.
+     */
+    private static final Logger PREFS_LOG = Logger.getLogger("java.util.prefs");
     private final Preferences node;
 
     UiPrefs(Preferences node) {
@@ -26,6 +34,7 @@ final class UiPrefs {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the preferences directory", e);
         }
+        PREFS_LOG.setLevel(Level.OFF);
         return new UiPrefs(Preferences.userRoot().node("dev/ura/explorer"));
     }
 

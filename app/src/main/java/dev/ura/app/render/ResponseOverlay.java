@@ -1,0 +1,213 @@
+package dev.ura.app.render;
+
+import dev.ura.app.analysis.CriticalPath;
+import dev.ura.app.analysis.LinkKind;
+import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.Segment;
+
+import java.awt.AlphaComposite;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Composite;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.Rectangle;
+import java.awt.RenderingHints;
+import java.awt.geom.Line2D;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The selected response on the timeline: its window shaded, start and end marked (the end labelled
+ * with its event), the critical path's segments outlined in each lane, arrows for hand-offs between
+ * threads (solid for identity and user links, dashed for inferred ones) and, for a what-if, the
+ * estimated end as a ghost marker. Arrows are remembered for hit-testing (tooltips, link edits).
+ */
+public final class ResponseOverlay implements TimelineOverlay {
+    private final Response response;
+    private final CriticalPath path;
+    private final long ghostEndNs;
+    private final List<Arrow> arrows = new ArrayList<>();
+
+    /** One drawn hand-off: from the end of {@code from} to the start of {@code to}. */
+    public record Arrow(Segment from, Segment to, int x1, int y1, int x2, int y2) {
+    }
+
+    /**
+     * @param path       the critical path to draw, or {@code null}
+     * @param ghostEndNs the estimated end of a what-if, or -1 for none
+     */
+    public ResponseOverlay(Response response, CriticalPath path, long ghostEndNs) {
+        this.response = response;
+        this.path = path;
+        this.ghostEndNs = ghostEndNs;
+    }
+
+    public Response response() {
+        return response;
+    }
+
+    /** The hand-off arrow within a few pixels of a point, or {@code null}. */
+    public Arrow arrowAt(int x, int y, double tolerance) {
+        Arrow best = null;
+        double bestD = tolerance;
+        for (Arrow a : arrows) {
+            double d = Line2D.ptSegDist(a.x1(), a.y1(), a.x2(), a.y2(), x, y);
+            if (d <= bestD) {
+                bestD = d;
+                best = a;
+            }
+        }
+        return best;
+    }
+
+    /** How a hand-off of this kind was made, for tooltips. */
+    public static String explain(LinkKind via) {
+        if (via == null) {
+            return "start of the response";
+        }
+        return switch (via) {
+            case IDENTITY -> "known: the log names the same object on both sides";
+            case AFFINITY -> "inferred: the dispatched work runs app code the sender constructed or ran";
+            case FIFO -> "inferred: the earliest unlinked dispatch after the send";
+            case USER -> "drawn by you";
+            case PROGRAM_ORDER -> "consecutive work on one thread";
+            case REQUEST -> "a screen-update request fulfilled by a draw";
+        };
+    }
+
+    @Override
+    public void paint(Graphics2D g, RenderedFrame f) {
+        arrows.clear();
+        Palette p = f.scene().palette();
+        Metrics m = f.scene().metrics();
+        int top = m.ruler();
+        int h = f.height();
+        int xs = (int) Math.round(clampX(f.x(response.startNs())));
+        int xe = (int) Math.round(clampX(f.x(response.endNs())));
+        Composite normal = g.getComposite();
+        g.setColor(p.responseShade());
+        g.fillRect(Math.min(xs, xe), top, Math.max(1, Math.abs(xe - xs)), h - top);
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        marker(g, xs, top, h, p.responseMarker(), m);
+        marker(g, xe, top, h, p.responseMarker(), m);
+        if (path != null) {
+            paintPath(g, f, p, m);
+        }
+        if (ghostEndNs >= 0) {
+            int xg = (int) Math.round(clampX(f.x(ghostEndNs)));
+            g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, 0.85f));
+            float dash = (float) (6 * m.scale());
+            g.setStroke(new BasicStroke((float) (2 * m.scale()), BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
+                    new float[]{dash, dash}, 0));
+            g.setColor(p.ghost());
+            g.drawLine(xg, top, xg, h);
+            g.setComposite(normal);
+        }
+        g.setStroke(new BasicStroke(1));
+    }
+
+    private void paintPath(Graphics2D g, RenderedFrame f, Palette p, Metrics m) {
+        float w = (float) (2 * m.scale());
+        Segment prev = null;
+        for (Segment s : path.segments()) {
+            LaneBox b = f.box(s.thread());
+            if (b != null) {
+                int x1 = (int) Math.round(clampX(f.x(s.startNs())));
+                int x2 = (int) Math.round(clampX(f.x(s.endNs())));
+                int bar = (int) Math.max(3, 4 * m.scale());
+                g.setColor(p.criticalPath());
+                g.fillRect(x1, b.rowsY(m) - bar, Math.max(2, x2 - x1), bar);
+                g.fillRect(x1, b.y(), 1, m.header());
+                int row = s.call() == null ? -1 : callRow(f, s);
+                if (row >= 0 && row < b.rows()) {
+                    g.setStroke(new BasicStroke(w));
+                    g.drawRect(x1, b.rowsY(m) + row * m.row(), Math.max(2, x2 - x1), m.row() - 1);
+                }
+            }
+            if (prev != null && prev.thread() != s.thread()) {
+                int y1 = f.laneAnchorY(prev.thread());
+                int y2 = f.laneAnchorY(s.thread());
+                if (y1 >= 0 && y2 >= 0) {
+                    int x1 = (int) Math.round(clampX(f.x(prev.endNs())));
+                    int x2 = (int) Math.round(clampX(f.x(s.startNs())));
+                    boolean dashed = s.via() != null && s.via().isInferred();
+                    ArrowPainter.paint(g, x1, y1, x2, y2, p.arrow(), (float) (2 * m.scale()), dashed, m.scale());
+                    arrows.add(new Arrow(prev, s, x1, y1, x2, y2));
+                }
+            }
+            prev = s;
+        }
+    }
+
+    /** The depth row of the call a segment lies in. */
+    private static int callRow(RenderedFrame f, Segment s) {
+        var calls = f.scene().index().trace().threads().get(s.thread()).calls();
+        return s.call().call() < calls.size() ? calls.depth(s.call().call()) : -1;
+    }
+
+    private static double clampX(double x) {
+        return Math.max(-10_000, Math.min(100_000, x));
+    }
+
+    @Override
+    public void paintOnRuler(Graphics2D g, RenderedFrame f) {
+        Palette p = f.scene().palette();
+        Metrics m = f.scene().metrics();
+        int y = m.ruler() - (int) (5 * m.scale());
+        int xs = (int) Math.round(clampX(f.x(response.startNs())));
+        int xe = (int) Math.round(clampX(f.x(response.endNs())));
+        Object aa = g.getRenderingHint(RenderingHints.KEY_ANTIALIASING);
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        FontMetrics fm = g.getFontMetrics();
+        String startText = "▶ " + response.trigger();
+        Rectangle start = bounds(fm, xs, y, startText, m, false);
+        String endText = (response.end() == null ? "end (no draw)" : "■ " + response.end().kind().name().toLowerCase()
+                + (response.end().name() == null ? "" : " " + shorten(response.end().name())))
+                + (response.finished() ? "" : " (unfinished)") + " · " + TimeFormat.duration(response.durationNs());
+        Rectangle end = bounds(fm, xe, y, endText, m, true);
+        if (end.intersects(start)) {
+            end = bounds(fm, xe, y, endText, m, false);
+        }
+        draw(g, start, startText, p.responseMarker(), m);
+        draw(g, end, endText, p.responseMarker(), m);
+        if (ghostEndNs >= 0) {
+            int xg = (int) Math.round(clampX(f.x(ghostEndNs)));
+            String text = "estimated · " + TimeFormat.duration(ghostEndNs - response.startNs());
+            Rectangle ghost = bounds(fm, xg, y, text, m, ghostEndNs < response.endNs());
+            if (ghost.intersects(end) || ghost.intersects(start)) {
+                ghost.translate(0, ghost.height + 2);
+            }
+            draw(g, ghost, text, p.ghost(), m);
+        }
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, aa);
+    }
+
+    private static void marker(Graphics2D g, int x, int top, int h, Color c, Metrics m) {
+        g.setColor(c);
+        g.setStroke(new BasicStroke((float) (2 * m.scale())));
+        g.drawLine(x, top, x, h);
+    }
+
+    /** Where a label goes: its text baseline at y, left or right of x. */
+    private static Rectangle bounds(FontMetrics fm, int x, int y, String text, Metrics m, boolean left) {
+        int pad = (int) (4 * m.scale());
+        int w = fm.stringWidth(text) + 2 * pad;
+        int bx = left ? x - w - 2 : x + 2;
+        return new Rectangle(bx, y - fm.getAscent() - 2, w, fm.getHeight() + 2);
+    }
+
+    private static void draw(Graphics2D g, Rectangle r, String text, Color c, Metrics m) {
+        g.setColor(c);
+        g.fillRoundRect(r.x, r.y, r.width, r.height, 6, 6);
+        g.setColor(Color.WHITE);
+        g.drawString(text, r.x + (int) (4 * m.scale()), r.y + r.height - g.getFontMetrics().getDescent() - 1);
+    }
+
+    private static String shorten(String name) {
+        int paren = name.indexOf('(');
+        String n = paren < 0 ? name : name.substring(0, paren);
+        int dot = n.lastIndexOf('.', n.lastIndexOf('.') - 1);
+        return dot < 0 ? n : n.substring(dot + 1);
+    }
+}

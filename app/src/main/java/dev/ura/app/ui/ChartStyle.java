@@ -1,0 +1,88 @@
+package dev.ura.app.ui;
+
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartPanel;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+import javax.swing.UIManager;
+import java.awt.Color;
+import java.awt.Font;
+
+/** JFreeChart bar charts that follow the FlatLaf theme (restyled on every theme switch). */
+final class ChartStyle {
+    /** The column key painted in the what-if colour. */
+    static final String WHAT_IF = "what-if";
+
+    private ChartStyle() {
+    }
+
+    /** A horizontal bar chart of {@code data} with a value axis label. */
+    static ChartPanel barChart(String title, String valueLabel, DefaultCategoryDataset data) {
+        JFreeChart chart = ChartFactory.createBarChart(title, null, valueLabel, data, PlotOrientation.HORIZONTAL,
+                false, true, false);
+        ChartPanel panel = new ChartPanel(chart, false, false, false, false, true);
+        panel.setMouseWheelEnabled(false);
+        panel.setPopupMenu(null);
+        apply(chart);
+        UIManager.addPropertyChangeListener(e -> {
+            if ("lookAndFeel".equals(e.getPropertyName())) {
+                apply(chart);
+            }
+        });
+        return panel;
+    }
+
+    static void apply(JFreeChart chart) {
+        Color bg = color("Panel.background", Color.WHITE);
+        Color fg = color("Label.foreground", Color.BLACK);
+        Color grid = color("Component.borderColor", Color.LIGHT_GRAY);
+        Font font = UIManager.getFont("Label.font");
+        chart.setBackgroundPaint(bg);
+        if (chart.getTitle() != null) {
+            chart.getTitle().setPaint(fg);
+            if (font != null) {
+                chart.getTitle().setFont(font.deriveFont(Font.BOLD));
+            }
+        }
+        CategoryPlot plot = chart.getCategoryPlot();
+        plot.setBackgroundPaint(bg);
+        plot.setOutlineVisible(false);
+        plot.setRangeGridlinePaint(grid);
+        CategoryAxis cat = plot.getDomainAxis();
+        ValueAxis val = plot.getRangeAxis();
+        cat.setTickLabelPaint(fg);
+        cat.setLabelPaint(fg);
+        val.setTickLabelPaint(fg);
+        val.setLabelPaint(fg);
+        if (font != null) {
+            cat.setTickLabelFont(font);
+            val.setTickLabelFont(font);
+            val.setLabelFont(font);
+        }
+        Color first = color("Ura.timeline.selection", new Color(0x0969DA));
+        Color second = color("Ura.timeline.ghost", new Color(0x8250DF));
+        BarRenderer r = new BarRenderer() {
+            @Override
+            public java.awt.Paint getItemPaint(int row, int column) {
+                return column == 1 && plot.getDataset().getColumnKey(1).equals(WHAT_IF) ? second : first;
+            }
+        };
+        plot.setRenderer(r);
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setDrawBarOutline(false);
+        r.setMaximumBarWidth(0.12);
+    }
+
+    private static Color color(String key, Color fallback) {
+        Color c = UIManager.getColor(key);
+        return c == null ? fallback : c;
+    }
+}

@@ -1,0 +1,194 @@
+package dev.ura.app.ui;
+
+import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.render.DrawList;
+import dev.ura.trace.testing.SharedFiles;
+import org.assertj.swing.core.BasicRobot;
+import org.assertj.swing.core.MouseButton;
+import org.assertj.swing.core.Robot;
+import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
+import org.assertj.swing.edt.GuiActionRunner;
+import org.assertj.swing.finder.JOptionPaneFinder;
+import org.assertj.swing.fixture.FrameFixture;
+import org.assertj.swing.fixture.JOptionPaneFixture;
+import org.assertj.swing.fixture.JPopupMenuFixture;
+import org.assertj.swing.timing.Condition;
+import org.assertj.swing.timing.Pause;
+import org.assertj.swing.timing.Timeout;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.Point;
+import java.awt.event.KeyEvent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.prefs.Preferences;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The explorer driven by a robot under Xvfb: open, select a response, what-if, annotate, export. */
+@Tag("gui")
+class ExplorerRobotTest {
+    @TempDir
+    Path dir;
+    private Robot robot;
+    private FrameFixture window;
+    private ExplorerFrame frame;
+    private Preferences node;
+
+    @BeforeAll
+    static void strictEdt() {
+        FailOnThreadViolationRepaintManager.install();
+    }
+
+    @BeforeEach
+    void open() {
+        robot = BasicRobot.robotWithNewAwtHierarchy();
+        node = Preferences.userRoot().node("dev/ura/test-" + UUID.randomUUID());
+        frame = GuiActionRunner.execute(() -> {
+            ThemeSupport.registerDefaults();
+            ThemeSupport.install(false);
+            return ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
+        });
+        window = new FrameFixture(robot, frame);
+        window.show(new java.awt.Dimension(1400, 900));
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        window.cleanUp();
+        node.removeNode();
+    }
+
+    private Path trace() throws Exception {
+        Path src = SharedFiles.require("traces/android/ff-art-trace-regular.trace");
+        Path copy = dir.resolve("app.trace");
+        Files.copy(src, copy);
+        return copy;
+    }
+
+    private static void waitFor(String what, Callable<Boolean> test) {
+        Pause.pause(new Condition(what) {
+            @Override
+            public boolean test() {
+                return GuiActionRunner.execute(test);
+            }
+        }, Timeout.timeout(60_000));
+    }
+
+    private void openAndSelectResponse(Path file) {
+        GuiActionRunner.execute(() -> frame.open(file));
+        waitFor("responses", () -> frame.responseModel().responses().size() == 4);
+        window.table("responses").selectRows(1);
+        waitFor("critical path", () -> frame.responseModel().selected() == 1 && frame.responseModel().path() != null);
+    }
+
+    /** The on-screen centre of a slice as last painted, or null. */
+    private Point centreOf(SliceRef s) {
+        return GuiActionRunner.execute(() -> {
+            DrawList items = frame.timeline().frame().items();
+            for (int i = 0; i < items.size(); i++) {
+                if (!items.isFold(i) && items.thread(i) == s.thread() && items.call(i) == s.call()) {
+                    return new Point((int) (items.x(i) + items.width(i) / 2), items.y(i) + items.height(i) / 2);
+                }
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void selectingAResponseAndDeferringASliceChangesTheEstimate() throws Exception {
+        openAndSelectResponse(trace());
+        Segment target = GuiActionRunner.execute(() -> frame.responseModel().path().segments().stream()
+                .filter(s -> s.call() != null && s.durationNs() > 0).max(java.util.Comparator.comparingLong(Segment::durationNs))
+                .orElseThrow());
+        GuiActionRunner.execute(() -> frame.responses().show(target));
+        robot.waitForIdle();
+        Point p = centreOf(target.call());
+        assertThat(p).as("the segment's slice is painted").isNotNull();
+        robot.click(frame.timeline(), p, MouseButton.RIGHT_BUTTON, 1);
+        new JPopupMenuFixture(robot, robot.findActivePopupMenu())
+                .menuItemWithPath("What If", "Defer Until After the Response").click();
+        waitFor("estimate", () -> frame.responseModel().estimate() != null);
+        long baseline = GuiActionRunner.execute(() -> frame.responseModel().selectedResponse().durationNs());
+        long estimated = GuiActionRunner.execute(() -> frame.responseModel().estimate().durationNs());
+        assertThat(estimated).isLessThanOrEqualTo(baseline);
+        window.tabbedPane().selectTab("What-if");
+        window.label("estimate").requireText(java.util.regex.Pattern.compile("Estimated: [0-9].*"));
+        assertThat(window.list("scenario").contents()).hasSize(1);
+        window.list("scenario").selectItem(0);
+        window.button("removeChange").click();
+        waitFor("baseline again", () -> frame.responseModel().scenario().isEmpty());
+    }
+
+    @Test
+    void aNoteIsAddedSavedBesideTheTraceAndTheViewExports() throws Exception {
+        Path file = trace();
+        openAndSelectResponse(file);
+        Point at = GuiActionRunner.execute(() -> new Point(frame.timeline().getWidth() / 2,
+                frame.timeline().scene().metrics().ruler() + frame.timeline().scene().metrics().header() + 5));
+        robot.click(frame.timeline(), at, MouseButton.RIGHT_BUTTON, 1);
+        new JPopupMenuFixture(robot, robot.findActivePopupMenu()).menuItemWithPath("Add Note Here…").click();
+        JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().using(robot);
+        pane.textBox().enterText("slow inflate");
+        pane.okButton().click();
+        Path sidecar = dir.resolve("app.trace.ura.json");
+        waitFor("sidecar", () -> Files.exists(sidecar));
+        assertThat(Files.readString(sidecar)).contains("slow inflate");
+
+        Path png = dir.resolve("view.png");
+        Path svg = dir.resolve("view.svg");
+        GuiActionRunner.execute(() -> {
+            ExportActions.write(frame, png, false);
+            ExportActions.write(frame, svg, true);
+            return null;
+        });
+        assertThat(ImageIO.read(png.toFile()).getWidth()).isGreaterThanOrEqualTo(640);
+        assertThat(Files.readString(svg)).contains("<svg").contains("slow inflate").contains("HomeActivity");
+    }
+
+    @Test
+    void aBadFileShowsTheReadersMessageAndKeepsTheOpenTrace() throws Exception {
+        openAndSelectResponse(trace());
+        Path bad = dir.resolve("bad.trace");
+        Files.writeString(bad, "not a trace at all");
+        GuiActionRunner.execute(() -> frame.open(bad));
+        JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().withTimeout(30_000).using(robot);
+        pane.requireErrorMessage();
+        pane.requireMessage(java.util.regex.Pattern.compile(".*bad\\.trace.*"));
+        pane.okButton().click();
+        assertThat(GuiActionRunner.execute(() -> frame.loaded().source().name())).isEqualTo("app.trace");
+        assertThat(GuiActionRunner.execute(() -> frame.timeline().scene() != null)).isTrue();
+    }
+
+    @Test
+    void keysZoomAndFitAndSearchStepsThroughMatches() throws Exception {
+        openAndSelectResponse(trace());
+        double before = GuiActionRunner.execute(() -> frame.timeline().scene().axis().nsPerPx());
+        robot.click(frame.timeline(), new Point(200, 5));
+        robot.pressKey(KeyEvent.VK_W);
+        robot.waitForIdle();
+        Pause.pause(200);
+        robot.releaseKey(KeyEvent.VK_W);
+        double zoomed = GuiActionRunner.execute(() -> frame.timeline().scene().axis().nsPerPx());
+        assertThat(zoomed).isLessThan(before);
+        robot.pressAndReleaseKeys(KeyEvent.VK_0);
+        double all = GuiActionRunner.execute(() -> frame.timeline().scene().axis().nsPerPx());
+        assertThat(all).isGreaterThan(before);
+
+        window.textBox("search").enterText("performClick");
+        window.textBox("search").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        waitFor("a match is selected", () -> frame.selection() != null);
+        String name = GuiActionRunner.execute(() -> SliceDescriptions.label(frame.loaded().trace(), frame.selection()));
+        assertThat(name).containsIgnoringCase("performClick");
+        window.textBox("details").requireText(java.util.regex.Pattern.compile("(?si).*performClick.*"));
+    }
+}
