@@ -22,6 +22,7 @@ import java.util.List;
  * later work could run in parallel with it.
  */
 public final class NeedlessWaitRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "needless-wait";
 
     @Override

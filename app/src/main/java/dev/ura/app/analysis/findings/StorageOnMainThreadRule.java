@@ -22,6 +22,7 @@ import java.util.Map;
  * are suggested to be deferred; reads to run in parallel, started with the response.
  */
 public final class StorageOnMainThreadRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "storage-io-on-main-thread";
 
     @Override

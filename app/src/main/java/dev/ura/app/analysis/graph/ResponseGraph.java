@@ -54,6 +54,7 @@ public final class ResponseGraph {
         return graph;
     }
 
+    /** Number of vertices (ids {@code 0..vertexCount()-1}). */
     public int vertexCount() {
         return columns.size;
     }
@@ -83,10 +84,12 @@ public final class ResponseGraph {
         return warnings;
     }
 
+    /** The vertex's thread (index into {@code Trace.threads()}). */
     public int thread(int v) {
         return columns.thread[v];
     }
 
+    /** The vertex's thread name. */
     public String threadName(int v) {
         return work.trace().threads().get(columns.thread[v]).name();
     }
@@ -101,14 +104,17 @@ public final class ResponseGraph {
         return columns.end[v];
     }
 
+    /** Recorded duration, ns. */
     public long durationNs(int v) {
         return columns.end[v] - columns.start[v];
     }
 
+    /** What the vertex spends its time on. */
     public Category category(int v) {
         return columns.category(v);
     }
 
+    /** What the vertex stands for (work, a wait, the start). */
     public SegmentKind kind(int v) {
         return columns.kind(v);
     }

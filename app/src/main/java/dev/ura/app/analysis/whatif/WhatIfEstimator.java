@@ -40,6 +40,7 @@ public final class WhatIfEstimator {
     private final ResponseGraph graph;
     private final SliceMatcher matcher;
 
+    /** An estimator for scenarios of one response; reusable, and safe to share (estimates only read). */
     public WhatIfEstimator(ResponseGraph graph) {
         this.graph = graph;
         this.matcher = new SliceMatcher(graph);
