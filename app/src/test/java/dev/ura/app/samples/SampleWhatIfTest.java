@@ -55,10 +55,10 @@ class SampleWhatIfTest {
 
     /** For the originals whose fix the rules can see, a finding suggests it: kind and target. */
     private static final Map<String, List<String>> SUGGESTED = Map.of(
-            "news-launch", List.of("defer", "FileOutputStream.write", "WRITE"),
+            "news-launch", List.of("defer", "FeedCache.write", "FeedCache.write"),
             "video-launch", List.of("parallel", "AdLoader.loadAd", "AdLoader.loadAd"),
-            "browser-page", List.of("defer", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
-            "game-menu", List.of("defer", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
+            "browser-page", List.of("defer", "TypedUrlStore.save", "TypedUrlStore.save"),
+            "game-menu", List.of("defer", "GameState.save", "GameState.save"),
             "click-asynctask", List.of("speedup", "NoteDao.queryNotes", "NoteDao.queryNotes"));
 
     @Test
