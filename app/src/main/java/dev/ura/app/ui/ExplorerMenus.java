@@ -45,7 +45,6 @@ final class ExplorerMenus {
             @Override
             public void menuSelected(MenuEvent e) {
                 fillRecent(recent);
-                fillSamples(samples);
             }
 
             @Override
@@ -58,7 +57,7 @@ final class ExplorerMenus {
                 // as above
             }
         });
-        fillSamples(samples);
+        fillSamples(samples); // the bundled samples do not change while the window is open
         file.addSeparator();
         file.add(item("Export Image…", KeyEvent.VK_E, () -> ExportActions.exportImage(frame)));
         JMenuItem copy = new JMenuItem("Copy Image");
