@@ -1,7 +1,10 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.breakdown.Breakdown;
+import dev.ura.app.analysis.breakdown.BreakdownAnalyzer;
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.app.analysis.events.MethodRule;
+import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.response.HandoffLinker;
@@ -38,6 +41,8 @@ public final class Analysis {
     private final List<Response> responses;
     private final AtomicReferenceArray<ResponseGraph> graphs;
     private final AtomicReferenceArray<WhatIfEstimator> estimators;
+    private final AtomicReferenceArray<List<Finding>> findings;
+    private final AtomicReferenceArray<Breakdown> breakdowns;
     private final Map<EstimateKey, Estimate> estimates = new ConcurrentHashMap<>();
 
     private record EstimateKey(int response, Scenario scenario) {
@@ -46,7 +51,8 @@ public final class Analysis {
     private Analysis(Trace trace, AnalysisOptions options, EventTable derivedEvents, WorkUnits derivedUnits) {
         this.trace = trace;
         this.options = options;
-        this.derived = trace.events().size() == 0;
+        // An agent log always brings its own events (even none); anything else is a call trace.
+        this.derived = trace.events().size() == 0 && !"agent-log".equals(trace.metadata().format());
         if (derivedEvents != null) {
             this.events = derivedEvents;
             this.units = derivedUnits;
@@ -63,6 +69,8 @@ public final class Analysis {
         this.responses = List.copyOf(rs);
         this.graphs = new AtomicReferenceArray<>(work.size());
         this.estimators = new AtomicReferenceArray<>(work.size());
+        this.findings = new AtomicReferenceArray<>(work.size());
+        this.breakdowns = new AtomicReferenceArray<>(work.size());
     }
 
     /** Analyses {@code trace} with the default rules and no link edits. */
@@ -133,6 +141,30 @@ public final class Analysis {
     /** The recorded critical path of response {@code index}, with slack, ending at its end. */
     public CriticalPath criticalPath(int index) {
         return graph(index).criticalPath();
+    }
+
+    /** What is worth fixing in response {@code index}, with suggested changes and their savings (cached). */
+    public List<Finding> findings(int index) {
+        List<Finding> f = findings.get(index);
+        if (f == null) {
+            f = List.copyOf(new FindingsAnalyzer(options.thresholds()).analyze(graph(index)));
+            if (!findings.compareAndSet(index, null, f)) {
+                f = findings.get(index);
+            }
+        }
+        return f;
+    }
+
+    /** Where response {@code index}'s time goes: by thread, category and method (cached). */
+    public Breakdown breakdown(int index) {
+        Breakdown b = breakdowns.get(index);
+        if (b == null) {
+            b = new BreakdownAnalyzer().analyze(graph(index));
+            if (!breakdowns.compareAndSet(index, null, b)) {
+                b = breakdowns.get(index);
+            }
+        }
+        return b;
     }
 
     /**

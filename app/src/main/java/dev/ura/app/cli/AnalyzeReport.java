@@ -6,6 +6,7 @@ import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.CriticalPath;
 import dev.ura.app.analysis.EndEvent;
 import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Finding;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Scenario;
 import dev.ura.app.analysis.Segment;
@@ -22,10 +23,26 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason) {
 
     @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
-            "criticalPath", "whatIf"})
+            "criticalPath", "findings", "whatIf"})
     record ResponseReport(int index, String trigger, String thread, long startNs, long endNs, long durationNs,
                           boolean finished, EndReport end, List<SegmentReport> criticalPath,
+                          List<FindingReport> findings,
                           @JsonInclude(JsonInclude.Include.NON_NULL) WhatIfReport whatIf) {
+    }
+
+    /** A finding; {@code change} and {@code estimatedSavingNs} are additions to the contract. */
+    @JsonPropertyOrder({"rule", "severity", "message", "evidenceNs", "suggestion", "change", "estimatedSavingNs"})
+    record FindingReport(String rule, String severity, String message, long[] evidenceNs, String suggestion,
+                         String change, long estimatedSavingNs) {
+        static List<FindingReport> of(List<Finding> findings) {
+            List<FindingReport> out = new ArrayList<>(findings.size());
+            for (Finding f : findings) {
+                out.add(new FindingReport(f.rule(), f.severity(), f.message(),
+                        new long[] {f.evidenceStartNs(), f.evidenceEndNs()}, f.suggestionKind(),
+                        f.suggestion() == null ? null : f.suggestion().describe(), f.estimatedSavingNs()));
+            }
+            return out;
+        }
     }
 
     @JsonPropertyOrder({"estimatedEndNs", "estimatedDurationNs", "savedNs", "savedPercent", "criticalPath"})
@@ -62,7 +79,8 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         for (Response r : analysis.responses()) {
             WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario));
             rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
-                    r.finished(), EndReport.of(r.end()), SegmentReport.of(analysis.criticalPath(r.index())), whatIf));
+                    r.finished(), EndReport.of(r.end()), SegmentReport.of(analysis.criticalPath(r.index())),
+                    FindingReport.of(analysis.findings(r.index())), whatIf));
         }
         return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null));
     }

@@ -4,6 +4,7 @@ import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.Change;
 import dev.ura.app.analysis.CriticalPath;
 import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Finding;
 import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.LinkKind;
 import dev.ura.app.analysis.Response;
@@ -12,6 +13,7 @@ import dev.ura.app.analysis.Segment;
 
 import java.io.PrintWriter;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /** The readable form of {@code ura analyze}: responses, their end, critical path table in ms. */
@@ -72,6 +74,7 @@ final class AnalyzeTextReport {
         CriticalPath path = analysis.criticalPath(r.index());
         out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));
         printPath(out, path);
+        printFindings(out, analysis.findings(r.index()));
         if (!scenario.isEmpty()) {
             Estimate e = analysis.estimate(r.index(), scenario);
             out.printf("  what if %s:%n", describe(scenario));
@@ -80,6 +83,22 @@ final class AnalyzeTextReport {
                     Durations.ms(e.endNs()));
             out.printf("    estimated critical path (%d segments):%n", e.path().segments().size());
             printPath(out, e.path());
+        }
+    }
+
+    private static void printFindings(PrintWriter out, List<Finding> findings) {
+        if (findings.isEmpty()) {
+            out.printf("  findings: none%n");
+            return;
+        }
+        out.printf("  findings:%n");
+        for (Finding f : findings) {
+            out.printf("    [%s] %s: %s%n", f.severity(), f.rule(), f.message());
+            out.printf("      evidence %s–%s ms", Durations.ms(f.evidenceStartNs()), Durations.ms(f.evidenceEndNs()));
+            if (f.suggestion() != null) {
+                out.printf("; fix: %s, saves about %s", f.suggestion().describe(), Durations.format(f.estimatedSavingNs()));
+            }
+            out.println();
         }
     }
 

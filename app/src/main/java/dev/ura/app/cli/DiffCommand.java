@@ -31,6 +31,10 @@ final class DiffCommand implements Callable<Integer> {
             description = "Which response of each trace (default: ${DEFAULT-VALUE}).")
     int response;
 
+    @Option(names = "--tolerance", paramLabel = "MS", defaultValue = "0.1",
+            description = "Matched segments within this many ms count as the same (default: ${DEFAULT-VALUE}).")
+    double toleranceMs;
+
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
@@ -42,9 +46,13 @@ final class DiffCommand implements Callable<Integer> {
         if (response < 0) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--response must not be negative: " + response);
         }
+        if (!(toleranceMs >= 0)) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--tolerance must not be negative: " + toleranceMs);
+        }
         Side a = side(before);
         Side b = side(after);
-        CriticalPathDiff diff = CriticalPathDiff.compare(a.path().segments(), b.path().segments());
+        CriticalPathDiff diff = CriticalPathDiff.compare(a.path().segments(), b.path().segments(),
+                Math.round(toleranceMs * 1e6));
         DiffReport report = DiffReport.of(before.toString(), a.response(), after.toString(), b.response(), response,
                 diff);
         PrintWriter out = spec.commandLine().getOut();

@@ -238,4 +238,12 @@ class AgentLogResponseTest {
         assertThat(a.responses()).isEmpty();
         assertThat(a.noResponseReason()).contains("no USER_INPUT or START_ACTIVITY event in the log");
     }
+
+    @Test
+    void aLogWithoutEventsIsStillALog() {
+        Analysis a = Analysis.of(TraceFixtures.agentLog(HEADER));
+
+        assertThat(a.eventsDerived()).isFalse();
+        assertThat(a.noResponseReason()).contains("the trace has no calls or events");
+    }
 }

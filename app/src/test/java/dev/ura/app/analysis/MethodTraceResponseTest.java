@@ -63,33 +63,7 @@ class MethodTraceResponseTest {
         return mt;
     }
 
-    @Test
-    void theSpecExampleAsAMethodTraceEndsWithinAFrameOf104ms() {
-        Analysis a = Analysis.of(example().build());
-
-        assertThat(a.eventsDerived()).isTrue();
-        assertThat(a.responses()).hasSize(1);
-        Response r = a.responses().get(0);
-        assertThat(r.startNs()).isEqualTo(ms(1));
-        assertThat(r.endNs()).isCloseTo(ms(104), within(FRAME));
-        assertThat(r.finished()).isTrue();
-        assertThat(r.trigger()).isEqualTo("MainActivity$1.onClick");
-        assertThat(r.end().kind()).isEqualTo(EventKind.DRAW);
-        assertThat(r.end().name()).isEqualTo("android.view.ViewRootImpl.performDraw");
-        assertThat(a.links()).extracting(Link::via).containsExactly(LinkKind.AFFINITY, LinkKind.AFFINITY);
-    }
-
-    @Test
-    void theWorkerThreadStartedInsideExecuteIsNotAHandOffOfItsOwn() {
-        Analysis a = Analysis.of(example().build());
-
-        long sends = countKind(a, EventKind.SEND_MSG);
-        assertThat(sends).as("execute + postResult; not Thread.start, not the scheduler's enqueue").isEqualTo(2);
-        assertThat(countKind(a, EventKind.DISPATCH_MSG)).as("click message, task, result; not frames").isEqualTo(4);
-    }
-
-    @Test
-    void unrelatedMainThreadMessagesBetweenAHandOffAndItsResultDoNotMislink() {
+    static MethodTrace busyMainThread() {
         MethodTrace busy = TraceFixtures.methodTrace();
         ThreadWriter m = busy.thread("main").enter(LOOP, 0);
         m.enter(DISPATCH, ms(0.9)).enter("android.view.View.performClick", ms(1))
@@ -110,41 +84,10 @@ class MethodTraceResponseTest {
                 .enter(APP + "FeedTask.run", ms(2.1)).call(APP + "FeedTask.load", ms(2.2), ms(9.9));
         AndroidShapes.post(w, 10);
         w.exit(ms(10.05)).exit(ms(50));
-
-        Analysis a = Analysis.of(busy.build());
-
-        Link result = a.links().get(1);
-        assertThat(result.via()).isEqualTo(LinkKind.AFFINITY);
-        assertThat(a.events().start(result.dispatchEvent())).isEqualTo(ms(10.6));
-        Response r = a.responses().get(0);
-        assertThat(a.work(0).fulfilments()).isEmpty();
-        assertThat(r.endNs()).as("onPostExecute requested nothing; the Ticker's invalidate is not ours")
-                .isEqualTo(ms(1.3));
+        return busy;
     }
 
-    @Test
-    void animationFramesAndAnAdRefresherDoNotMoveTheEnd() {
-        MethodTrace mt = example();
-        ThreadWriter ad = mt.thread("AdRefresher");
-        ad.enter("java.lang.Thread.run", ms(0.5)).enter("com.google.android.gms.ads.AdView.loadAd", ms(30));
-        AndroidShapes.post(ad, 30.5);
-        ad.call("android.view.View.postInvalidate", ms(31), ms(31.1)).exit(ms(32)).exit(ms(300));
-        Trace base = example().build();
-        Trace noisy = mt.build();
-
-        Analysis a = Analysis.of(noisy);
-
-        assertThat(a.responses()).hasSize(1);
-        assertThat(a.responses().get(0).endNs()).isEqualTo(Analysis.of(base).responses().get(0).endNs());
-        assertThat(a.events().size()).isGreaterThan(Analysis.of(base).events().size());
-        long adCalls = java.util.stream.IntStream.range(0, a.events().size())
-                .filter(e -> a.events().kind(e) == EventKind.METHOD && "ad-request".equals(a.events().name(e)))
-                .count();
-        assertThat(adCalls).isEqualTo(1);
-    }
-
-    @Test
-    void invalidationsInsideAnimationFramesAreNotRequests() {
+    static MethodTrace clickDuringAnimation() {
         MethodTrace mt = TraceFixtures.methodTrace();
         ThreadWriter main = mt.thread("main").enter(LOOP, 0);
         main.enter(DISPATCH, ms(1)).enter("android.view.View.performClick", ms(1.1))
@@ -153,17 +96,10 @@ class MethodTraceResponseTest {
         AndroidShapes.animationFrame(main, 33, 37);
         AndroidShapes.animationFrame(main, 50, 54);
         main.exit(ms(60));
-
-        Analysis a = Analysis.of(mt.build());
-
-        Response r = a.responses().get(0);
-        assertThat(r.endNs()).isCloseTo(ms(20), within(ms(0.1)));
-        assertThat(a.links()).isEmpty();
-        assertThat(countKind(a, EventKind.INVALIDATE)).isEqualTo(1);
+        return mt;
     }
 
-    @Test
-    void aCacheWriteHandedOffAfterTheDataIsShownDoesNotExtendIt() {
+    static MethodTrace cacheWriteAfterShown() {
         MethodTrace mt = TraceFixtures.methodTrace();
         ThreadWriter main = mt.thread("main").enter(LOOP, 0);
         main.enter(DISPATCH, ms(1)).enter("android.view.View.performClick", ms(1.1))
@@ -179,16 +115,10 @@ class MethodTraceResponseTest {
                 .enter(APP + "CacheWriter.run", ms(2.6))
                 .call("java.io.FileOutputStream.write", ms(3), ms(150))
                 .exit(ms(151)).exit(ms(200));
-
-        Analysis a = Analysis.of(mt.build());
-
-        Response r = a.responses().get(0);
-        assertThat(r.endNs()).isCloseTo(ms(20), within(ms(0.1)));
-        assertThat(a.work(0).tracked().stream().filter(e -> a.events().kind(e) == EventKind.WRITE)).hasSize(1);
+        return mt;
     }
 
-    @Test
-    void aChainMainWorkerMainWorkerMainIsFollowedToItsEnd() {
+    static MethodTrace chain() {
         MethodTrace mt = TraceFixtures.methodTrace();
         ThreadWriter main = mt.thread("main").enter(LOOP, 0);
         main.enter(DISPATCH, ms(1)).enter("android.view.View.performClick", ms(1.05))
@@ -213,17 +143,10 @@ class MethodTraceResponseTest {
         w.enter(APP + "ThumbTask.run", ms(20)).call(APP + "ThumbTask.decode", ms(20.1), ms(49.9));
         AndroidShapes.post(w, 50);
         w.exit(ms(50.1)).exit(ms(100));
-
-        Analysis a = Analysis.of(mt.build());
-
-        assertThat(a.links()).hasSize(4).allMatch(l -> l.via() == LinkKind.AFFINITY);
-        Response r = a.responses().get(0);
-        assertThat(r.endNs()).isCloseTo(ms(70), within(FRAME));
-        assertThat(r.finished()).isTrue();
+        return mt;
     }
 
-    @Test
-    void aRequestNeverDrawnLeavesTheResponseUnfinished() {
+    static MethodTrace unfinished() {
         MethodTrace mt = TraceFixtures.methodTrace();
         ThreadWriter main = mt.thread("main").enter(LOOP, 0);
         main.enter(DISPATCH, ms(1)).enter("android.view.View.performClick", ms(1.05))
@@ -232,20 +155,10 @@ class MethodTraceResponseTest {
         main.enter(DISPATCH, ms(30)).enter("android.view.View.performClick", ms(30.05))
                 .call("android.view.View.requestLayout", ms(30.1), ms(30.15)).exit(ms(30.2)).exit(ms(30.3));
         main.exit(ms(40));
-
-        Analysis a = Analysis.of(mt.build());
-
-        assertThat(a.responses()).hasSize(2);
-        assertThat(a.responses().get(0).finished()).isTrue();
-        assertThat(a.responses().get(0).endNs()).isCloseTo(ms(9), within(ms(0.1)));
-        Response last = a.responses().get(1);
-        assertThat(last.finished()).isFalse();
-        assertThat(last.end()).isNull();
-        assertThat(last.endNs()).isEqualTo(ms(30.2));
+        return mt;
     }
 
-    @Test
-    void handleResumeActivityJoinsTheUnfinishedLaunch() {
+    static MethodTrace launchThenResume() {
         MethodTrace mt = TraceFixtures.methodTrace();
         ThreadWriter main = mt.thread("main").enter(LOOP, 0);
         main.enter(DISPATCH, ms(1))
@@ -260,18 +173,10 @@ class MethodTraceResponseTest {
         main.enter(DISPATCH, ms(500)).call("android.app.ActivityThread.handleResumeActivity", ms(501), ms(502))
                 .exit(ms(503));
         main.exit(ms(600));
-
-        List<Response> rs = Analysis.of(mt.build()).responses();
-
-        assertThat(rs).hasSize(2);
-        assertThat(rs.get(0).trigger()).isEqualTo(APP + "MainActivity");
-        assertThat(rs.get(0).startNs()).isEqualTo(ms(1.1));
-        assertThat(rs.get(0).endNs()).isCloseTo(ms(60), within(ms(0.1)));
-        assertThat(rs.get(1).startNs()).as("a resume after the launch was drawn starts its own").isEqualTo(ms(501));
+        return mt;
     }
 
-    @Test
-    void overlappingClicksEachFollowTheirOwnTask() {
+    static MethodTrace overlappingClicks() {
         MethodTrace mt = TraceFixtures.methodTrace();
         ThreadWriter main = mt.thread("main").enter(LOOP, 0);
         main.enter(DISPATCH, ms(1)).enter("android.view.View.performClick", ms(1.05))
@@ -299,6 +204,141 @@ class MethodTraceResponseTest {
                 .enter(APP + "FastTask.run", ms(6.1)).call(APP + "FastTask.work", ms(6.2), ms(6.9));
         AndroidShapes.post(fast, 7);
         fast.exit(ms(7.1)).exit(ms(100));
+        return mt;
+    }
+
+    /** The example plus an ad refresher thread that posts and invalidates on its own. */
+    static MethodTrace noisyExample() {
+        MethodTrace mt = example();
+        ThreadWriter ad = mt.thread("AdRefresher");
+        ad.enter("java.lang.Thread.run", ms(0.5)).enter("com.google.android.gms.ads.AdView.loadAd", ms(30));
+        AndroidShapes.post(ad, 30.5);
+        ad.call("android.view.View.postInvalidate", ms(31), ms(31.1)).exit(ms(32)).exit(ms(300));
+        return mt;
+    }
+
+    @Test
+    void theSpecExampleAsAMethodTraceEndsWithinAFrameOf104ms() {
+        Analysis a = Analysis.of(example().build());
+
+        assertThat(a.eventsDerived()).isTrue();
+        assertThat(a.responses()).hasSize(1);
+        Response r = a.responses().get(0);
+        assertThat(r.startNs()).isEqualTo(ms(1));
+        assertThat(r.endNs()).isCloseTo(ms(104), within(FRAME));
+        assertThat(r.finished()).isTrue();
+        assertThat(r.trigger()).isEqualTo("MainActivity$1.onClick");
+        assertThat(r.end().kind()).isEqualTo(EventKind.DRAW);
+        assertThat(r.end().name()).isEqualTo("android.view.ViewRootImpl.performDraw");
+        assertThat(a.links()).extracting(Link::via).containsExactly(LinkKind.AFFINITY, LinkKind.AFFINITY);
+    }
+
+    @Test
+    void theWorkerThreadStartedInsideExecuteIsNotAHandOffOfItsOwn() {
+        Analysis a = Analysis.of(example().build());
+
+        long sends = countKind(a, EventKind.SEND_MSG);
+        assertThat(sends).as("execute + postResult; not Thread.start, not the scheduler's enqueue").isEqualTo(2);
+        assertThat(countKind(a, EventKind.DISPATCH_MSG)).as("click message, task, result; not frames").isEqualTo(4);
+    }
+
+    @Test
+    void unrelatedMainThreadMessagesBetweenAHandOffAndItsResultDoNotMislink() {
+        MethodTrace busy = busyMainThread();
+
+        Analysis a = Analysis.of(busy.build());
+
+        Link result = a.links().get(1);
+        assertThat(result.via()).isEqualTo(LinkKind.AFFINITY);
+        assertThat(a.events().start(result.dispatchEvent())).isEqualTo(ms(10.6));
+        Response r = a.responses().get(0);
+        assertThat(a.work(0).fulfilments()).isEmpty();
+        assertThat(r.endNs()).as("onPostExecute requested nothing; the Ticker's invalidate is not ours")
+                .isEqualTo(ms(1.3));
+    }
+
+    @Test
+    void animationFramesAndAnAdRefresherDoNotMoveTheEnd() {
+        Trace base = example().build();
+        Trace noisy = noisyExample().build();
+
+        Analysis a = Analysis.of(noisy);
+
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(Analysis.of(base).responses().get(0).endNs());
+        assertThat(a.events().size()).isGreaterThan(Analysis.of(base).events().size());
+        long adCalls = java.util.stream.IntStream.range(0, a.events().size())
+                .filter(e -> a.events().kind(e) == EventKind.METHOD && "ad-request".equals(a.events().name(e)))
+                .count();
+        assertThat(adCalls).isEqualTo(1);
+    }
+
+    @Test
+    void invalidationsInsideAnimationFramesAreNotRequests() {
+        MethodTrace mt = clickDuringAnimation();
+
+        Analysis a = Analysis.of(mt.build());
+
+        Response r = a.responses().get(0);
+        assertThat(r.endNs()).isCloseTo(ms(20), within(ms(0.1)));
+        assertThat(a.links()).isEmpty();
+        assertThat(countKind(a, EventKind.INVALIDATE)).isEqualTo(1);
+    }
+
+    @Test
+    void aCacheWriteHandedOffAfterTheDataIsShownDoesNotExtendIt() {
+        MethodTrace mt = cacheWriteAfterShown();
+
+        Analysis a = Analysis.of(mt.build());
+
+        Response r = a.responses().get(0);
+        assertThat(r.endNs()).isCloseTo(ms(20), within(ms(0.1)));
+        assertThat(a.work(0).tracked().stream().filter(e -> a.events().kind(e) == EventKind.WRITE)).hasSize(1);
+    }
+
+    @Test
+    void aChainMainWorkerMainWorkerMainIsFollowedToItsEnd() {
+        MethodTrace mt = chain();
+
+        Analysis a = Analysis.of(mt.build());
+
+        assertThat(a.links()).hasSize(4).allMatch(l -> l.via() == LinkKind.AFFINITY);
+        Response r = a.responses().get(0);
+        assertThat(r.endNs()).isCloseTo(ms(70), within(FRAME));
+        assertThat(r.finished()).isTrue();
+    }
+
+    @Test
+    void aRequestNeverDrawnLeavesTheResponseUnfinished() {
+        MethodTrace mt = unfinished();
+
+        Analysis a = Analysis.of(mt.build());
+
+        assertThat(a.responses()).hasSize(2);
+        assertThat(a.responses().get(0).finished()).isTrue();
+        assertThat(a.responses().get(0).endNs()).isCloseTo(ms(9), within(ms(0.1)));
+        Response last = a.responses().get(1);
+        assertThat(last.finished()).isFalse();
+        assertThat(last.end()).isNull();
+        assertThat(last.endNs()).isEqualTo(ms(30.2));
+    }
+
+    @Test
+    void handleResumeActivityJoinsTheUnfinishedLaunch() {
+        MethodTrace mt = launchThenResume();
+
+        List<Response> rs = Analysis.of(mt.build()).responses();
+
+        assertThat(rs).hasSize(2);
+        assertThat(rs.get(0).trigger()).isEqualTo(APP + "MainActivity");
+        assertThat(rs.get(0).startNs()).isEqualTo(ms(1.1));
+        assertThat(rs.get(0).endNs()).isCloseTo(ms(60), within(ms(0.1)));
+        assertThat(rs.get(1).startNs()).as("a resume after the launch was drawn starts its own").isEqualTo(ms(501));
+    }
+
+    @Test
+    void overlappingClicksEachFollowTheirOwnTask() {
+        MethodTrace mt = overlappingClicks();
 
         List<Response> rs = Analysis.of(mt.build()).responses();
 
@@ -321,5 +361,25 @@ class MethodTraceResponseTest {
 
     private static long countKind(Analysis a, EventKind kind) {
         return java.util.stream.IntStream.range(0, a.events().size()).filter(e -> a.events().kind(e) == kind).count();
+    }
+
+    @Test
+    void aUserLinkReplacesAWrongGuess() {
+        Analysis a = Analysis.of(busyMainThread().build());
+        Link result = a.links().get(1);
+        int tick = -1;
+        for (int e = 0; e < a.events().size(); e++) {
+            if (a.events().kind(e) == EventKind.DISPATCH_MSG && a.events().start(e) == ms(11)) {
+                tick = e;
+            }
+        }
+
+        Analysis removed = a.withEdits(LinkEdits.NONE.remove(result));
+        Analysis redrawn = a.withEdits(LinkEdits.NONE.remove(result).add(result.sendEvent(), tick));
+
+        assertThat(removed.links()).hasSize(1).doesNotContain(result);
+        assertThat(redrawn.links()).contains(new Link(result.sendEvent(), tick, LinkKind.USER));
+        assertThat(redrawn.responses().get(0).endNs()).as("the Ticker's invalidate is now ours")
+                .isCloseTo(ms(20), within(ms(0.1)));
     }
 }

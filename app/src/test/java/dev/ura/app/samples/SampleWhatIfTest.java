@@ -2,6 +2,8 @@ package dev.ura.app.samples;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Finding;
+import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.samples.Samples;
 import dev.ura.samples.scenarios.Scenario;
 import org.junit.jupiter.api.Test;
@@ -9,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,5 +51,28 @@ class SampleWhatIfTest {
         }
         System.out.println(String.join("\n", rows));
         assertThat(failures).as("estimates more than %s %% off their twin", MAX_ERROR_PERCENT).isEmpty();
+    }
+
+    /** For the originals whose fix the rules can see, a finding suggests it: kind and target. */
+    private static final Map<String, List<String>> SUGGESTED = Map.of(
+            "news-launch", List.of("defer", "FileOutputStream.write", "WRITE"),
+            "video-launch", List.of("parallel", "AdLoader.loadAd", "AdLoader.loadAd"),
+            "browser-page", List.of("defer", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
+            "game-menu", List.of("defer", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
+            "click-asynctask", List.of("speedup", "NoteDao.queryNotes", "NoteDao.queryNotes"));
+
+    @Test
+    void findingsSuggestTheCaseStudiesFixes() {
+        SUGGESTED.forEach((name, expected) -> {
+            for (String ext : List.of("trace", "jsonl")) {
+                Analysis a = SampleRuns.analysis("/samples/" + name + "." + ext);
+                List<Finding> findings = new FindingsAnalyzer().analyze(a.graph(0));
+                String target = ext.equals("trace") ? expected.get(1) : expected.get(2);
+                assertThat(findings).as(name + "." + ext).anySatisfy(f -> {
+                    assertThat(f.suggestionKind()).isEqualTo(expected.get(0));
+                    assertThat(f.suggestion().target().describe()).contains(target);
+                });
+            }
+        });
     }
 }

@@ -18,6 +18,7 @@ public final class ClickAsyncTask implements Scenario {
 
     private final View button = new View("Button#show_notes", "android.widget.TextView.onDraw", 0.6, 0);
     private final View list = new View("ListView#notes", "android.widget.ListView.draw", 6, 9);
+    private final View syncBadge = new View("SyncBadgeView#sync", PKG + ".SyncBadgeView.onDraw", 0.4, 0);
 
     @Override
     public String name() {
@@ -40,6 +41,7 @@ public final class ClickAsyncTask implements Scenario {
         AppProcess p = new AppProcess(PKG, 3877, 20161203L, 800_000_000L);
         SimThread worker = p.asyncTaskThread(1);
         p.systemNoise();
+        p.animationThread("sync-anim", PKG + ".SyncBadgeView$Pulse", syncBadge, 20_000_000L);
         Ui.tap(p, 180_000_000L, button, PKG + ".NotesActivity", x -> Android.asyncTask(x, worker, p.main, PKG + ".LoadNotesTask", w ->
                 w.call(PKG + ".NoteStore.loadNotes(J)Ljava/util/List;", () -> {
                     Ui.method(w, PKG + ".NoteDao.queryNotes(J)Landroid/database/Cursor;", () -> Android.sqlite(w, "query",

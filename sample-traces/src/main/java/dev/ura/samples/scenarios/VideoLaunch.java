@@ -22,6 +22,7 @@ public final class VideoLaunch implements Scenario {
 
     private final View decor = new View("DecorView#player", "com.android.internal.policy.DecorView.draw", 7, 24);
     private final View banner = new View("AdBannerView#banner", PKG + ".AdBannerView.onDraw", 3.5, 4);
+    private final View buffering = new View("BufferingSpinner#spinner", PKG + ".BufferingSpinner.onDraw", 0.5, 0);
 
     @Override
     public String name() {
@@ -44,6 +45,7 @@ public final class VideoLaunch implements Scenario {
         AppProcess p = new AppProcess(PKG, 5120, 20161130L, 1_500_000_000L);
         SimThread adPool = p.executorThread(1, 1);
         p.systemNoise();
+        p.animationThread("spinner-anim", PKG + ".BufferingSpinner$Animator", buffering, 180_000_000L);
         SimThread timer = p.sim.plainThread(p.tid(), "Timer-0", "java.lang.Object.wait(J)V",
                 "java.lang.Thread.run()V", "java.util.TimerThread.run()V", "java.util.TimerThread.mainLoop()V");
         p.sim.every(timer, 260_000_000L, 250, "refresh.period", p.durationNs, x -> x.call(PKG + ".AdRefresher.run()V", () -> {
@@ -55,7 +57,7 @@ public final class VideoLaunch implements Scenario {
             if (fixed) {
                 requestAd(x, adPool, p.main);
             }
-            Launch.setContentView(x, ACTIVITY, 44);
+            Launch.setContentView(x, ACTIVITY, 33);
             x.call(ACTIVITY + ".setupPlayer()V", () -> x.chain(() -> x.cpu("player", 58),
                     PKG + ".VideoPlayer.prepare(Landroid/net/Uri;)V", "android.media.MediaCodec.createDecoderByType(Ljava/lang/String;)Landroid/media/MediaCodec;"));
         }, x -> {
@@ -69,7 +71,7 @@ public final class VideoLaunch implements Scenario {
 
     private void requestAd(Exec x, SimThread adPool, SimThread main) {
         x.call(PKG + ".AdSlot.requestAd()V", () -> Android.execute(x, adPool, PKG + ".AdRequestTask", w -> {
-            w.call("com.google.android.gms.ads.AdLoader.loadAd(Lcom/google/android/gms/ads/AdRequest;)V",
+            Ui.method(w, "com.google.android.gms.ads.AdLoader.loadAd(Lcom/google/android/gms/ads/AdRequest;)V",
                     () -> Android.httpGet(w, "ad", "ads.example.net", 18_000, 430, 22, 3));
             w.call(PKG + ".AdResponseParser.parse(Ljava/lang/String;)L" + "com/example/video/Ad;", () -> Android.parseJson(w, "ad.parse", 16));
             Android.post(w, main, PKG + ".AdRequestTask.deliver", m -> m.chain(() -> m.call(PKG + ".AdRequestTask.deliver()V",

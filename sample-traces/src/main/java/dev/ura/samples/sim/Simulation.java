@@ -217,16 +217,19 @@ public final class Simulation {
                 : AgentEvent.interval(EventKind.DISPATCH_MSG, "obj", item.obj(), "name", item.dispatchName());
     }
 
-    /** What a thread shows while it waits until {@code untilNs}. */
+    /**
+     * What a thread shows while it waits until {@code untilNs}: the wait calls close exactly then
+     * (their exits cost a microsecond each), so the next item starts on time.
+     */
     private void idle(SimThread t, long untilNs) {
         if (untilNs <= t.freeNs) {
             return;
         }
         Exec x = new Exec(this, t, -1);
         switch (t.type) {
-            case LOOPER -> x.chain(() -> x.blockUntil(untilNs),
+            case LOOPER -> x.chain(() -> x.blockUntil(untilNs - 2_000),
                     "android.os.MessageQueue.next()Landroid/os/Message;", "android.os.MessageQueue.nativePollOnce(JI)V");
-            case POOL -> x.chain(() -> x.blockUntil(untilNs),
+            case POOL -> x.chain(() -> x.blockUntil(untilNs - 3_000),
                     "java.util.concurrent.ThreadPoolExecutor.getTask()Ljava/lang/Runnable;",
                     "java.util.concurrent.LinkedBlockingQueue.take()Ljava/lang/Object;",
                     "java.util.concurrent.locks.LockSupport.park(Ljava/lang/Object;)V");

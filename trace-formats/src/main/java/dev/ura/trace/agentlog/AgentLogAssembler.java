@@ -31,7 +31,7 @@ final class AgentLogAssembler {
 
     private final StringPool pool;
     private final Warnings warnings;
-    private final EventTable.Builder events = new EventTable.Builder();
+    private final EventTable.Builder events;
     private final MethodTable.Builder methods = new MethodTable.Builder();
     private final LongIntMap methodByKey = new LongIntMap();
     private final LongIntMap threadByTid = new LongIntMap();
@@ -47,8 +47,12 @@ final class AgentLogAssembler {
     private long pid = -1;
     private long records;
 
-    AgentLogAssembler(StringPool pool, Warnings warnings) {
+    /**
+     * @param events the table to fill, the one {@code pool} mirrors its strings into
+     */
+    AgentLogAssembler(StringPool pool, EventTable.Builder events, Warnings warnings) {
         this.pool = pool;
+        this.events = events;
         this.warnings = warnings;
     }
 
@@ -137,7 +141,7 @@ final class AgentLogAssembler {
             events.setBytes(ev, f.bytes);
         }
         if (f.detail >= 0) {
-            events.setDetail(ev, pool.get(f.detail));
+            events.setDetailId(ev, tableId(f.detail));
         }
         close(t, ts);
     }
@@ -154,16 +158,16 @@ final class AgentLogAssembler {
             events.setKindName(ev, pool.get(f.kind));
         }
         if (f.identity >= 0) {
-            events.setIdentity(ev, pool.get(f.identity));
+            events.setIdentityId(ev, tableId(f.identity));
         }
         if (f.name >= 0) {
-            events.setName(ev, pool.get(f.name));
+            events.setNameId(ev, tableId(f.name));
         }
         if (f.via >= 0) {
-            events.setVia(ev, pool.get(f.via));
+            events.setViaId(ev, tableId(f.via));
         }
         if (f.detail >= 0) {
-            events.setDetail(ev, pool.get(f.detail));
+            events.setDetailId(ev, tableId(f.detail));
         }
         if (f.bytes >= 0) {
             events.setBytes(ev, f.bytes);
@@ -238,6 +242,11 @@ final class AgentLogAssembler {
             warnings.atLine(line, "META version \"" + Warnings.shorten(value) + "\" is not a number; read as 1");
             return 1;
         }
+    }
+
+    /** The event table's id of a pool string: the same number (see {@link StringPool}). */
+    private static int tableId(int poolId) {
+        return poolId;
     }
 
     private EventKind kindOf(int poolId) {

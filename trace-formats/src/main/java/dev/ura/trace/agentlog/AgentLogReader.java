@@ -3,6 +3,7 @@ package dev.ura.trace.agentlog;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
+import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.Trace;
 
 import java.io.IOException;
@@ -62,8 +63,10 @@ public final class AgentLogReader implements TraceReader {
         ByteBuffer d = data.slice();
         int limit = d.limit();
         Warnings warnings = new Warnings();
-        StringPool pool = new StringPool();
-        AgentLogAssembler assembler = new AgentLogAssembler(pool, warnings);
+        // Room for events at one per ~128 bytes (agent lines are 60-200 bytes); more grows as needed.
+        EventTable.Builder events = new EventTable.Builder(limit >>> 7);
+        StringPool pool = new StringPool(events);
+        AgentLogAssembler assembler = new AgentLogAssembler(pool, events, warnings);
         JsonEventDecoder decoder = new JsonEventDecoder(pool, assembler, warnings, progress, limit);
         Map<String, String> properties = new LinkedHashMap<>();
         String variant;

@@ -62,7 +62,10 @@ final class LongIntMap {
     }
 
     private static int mix(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32));
+        long h = key ^ (key >>> 33);
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        h *= 0xC4CEB9FE1A85EC53L;
+        return (int) (h ^ (h >>> 33));
     }
 }

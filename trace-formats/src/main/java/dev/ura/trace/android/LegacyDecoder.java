@@ -21,6 +21,12 @@ final class LegacyDecoder {
     }
 
     static Trace decode(String source, ByteBuffer buf, Progress progress) throws TraceFormatException {
+        return decode(source, buf, progress, RecordScanner.PARALLEL_MIN_RECORDS);
+    }
+
+    /** As {@link #decode(String, ByteBuffer, Progress)}, decoding on two threads from {@code parallelMinRecords}. */
+    static Trace decode(String source, ByteBuffer buf, Progress progress, long parallelMinRecords)
+            throws TraceFormatException {
         List<String> warnings = new ArrayList<>();
         MethodTable.Builder methods = new MethodTable.Builder();
         KeySection keys = KeySection.parse(source, buf, 0, buf.limit(), methods, warnings);
@@ -50,7 +56,9 @@ final class LegacyDecoder {
         }
         RecordScanner scanner = new RecordScanner(buf, header.recordsStart(), header.recordSize(), idBytes, false,
                 progress);
-        scanner.countPass(pos -> -1);
+        scanner.parallelFrom(parallelMinRecords);
+        MethodResolver resolver = new MethodResolver(methods, false);
+        scanner.countPass(resolver);
         if (scanner.partialBytes() > 0) {
             warnings.add(scanner.partialBytes() + " byte" + TraceAssembler.plural(scanner.partialBytes())
                     + " after the last whole record ignored (at byte " + scanner.end() + ")");
@@ -60,7 +68,6 @@ final class LegacyDecoder {
             warnings.add("num-method-calls=" + declared + " but the data section holds " + scanner.records()
                     + " records");
         }
-        MethodResolver resolver = new MethodResolver(methods, false);
         List<CallTable> tables = scanner.buildPass(pos -> -1, clock, resolver);
         return TraceAssembler.assemble(new TraceAssembler.Parts(source, "legacy", header, clock, keys.properties(),
                 keys.threads(), scanner, tables, methods, resolver, warnings));

@@ -22,6 +22,18 @@ final class MethodIdMap {
         mask = cap - 1;
     }
 
+    private MethodIdMap(MethodIdMap other) {
+        keys = other.keys.clone();
+        values = other.values.clone();
+        size = other.size;
+        mask = other.mask;
+    }
+
+    /** An independent copy. */
+    MethodIdMap copy() {
+        return new MethodIdMap(this);
+    }
+
     /** The index of {@code id}, or -1. */
     int get(int id) {
         int i = mix(id) & mask;

@@ -5,13 +5,20 @@ import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Clock;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs the two passes over the records of a data section, straight from the (memory-mapped)
- * buffer with absolute little-endian reads; no object is made per record. Pass 1 counts each
+ * Runs the two passes over the records of a data section of the (memory-mapped) buffer; no object
+ * is made per record. Legacy records are copied in 64 KiB blocks into a heap array and read there
+ * (about twice as fast as absolute reads of a mapped buffer); streaming files, where packets break
+ * the record grid, are read in place. Pass 1 counts each
  * thread's records and sizes its call table ({@link ThreadCalls#count}); pass 2 decodes every
  * record into its thread's table, in file order (records of a thread stay in the order written,
  * which is all ART 14's chunked streaming files guarantee).
@@ -28,6 +35,13 @@ final class RecordScanner {
     }
 
     private static final int PROGRESS_MASK = 0xFFFF;
+    private static final int BLOCK_BYTES = 1 << 16;
+    /** Progress every 16 blocks: about 64K records of 14 bytes. */
+    private static final int BLOCKS_PER_REPORT = 15;
+    /** Below this, starting a second decoding thread costs more than it saves. */
+    static final long PARALLEL_MIN_RECORDS = 1 << 20;
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     /** Time unit of records: µs, as ns. */
     static final long MICROS = 1000;
 
@@ -43,6 +57,7 @@ final class RecordScanner {
     private int end;
     private long records;
     private int partialBytes;
+    private long parallelMinRecords = PARALLEL_MIN_RECORDS;
 
     /**
      * @param buf        little-endian content
@@ -62,7 +77,12 @@ final class RecordScanner {
         this.byKey = new ThreadCalls[idBytes == 1 ? 256 : 65536];
     }
 
-    /** Pass 1. */
+    /** Pass 1 of a legacy data section (no packets). */
+    void countPass(MethodResolver resolver) {
+        countRecords(resolver);
+    }
+
+    /** Pass 1 of a streaming file: packets go to {@code handler}. */
     void countPass(PacketHandler handler) throws TraceFormatException {
         int pos = start;
         long n = 0;
@@ -98,13 +118,167 @@ final class RecordScanner {
         partialBytes = stopped ? 0 : limit - pos;
     }
 
-    /** Pass 2: builds every thread's calls; returns them in {@link #threads()} order. */
+    /**
+     * Pass 1 without packets: whole records up to the end, read in blocks. Method ids are resolved
+     * here, in file order, so undefined ids get the same indices however pass 2 is split.
+     */
+    private void countRecords(MethodResolver resolver) {
+        int blockBytes = blockBytes();
+        byte[] block = new byte[blockBytes];
+        int pos = start;
+        long n = 0;
+        int blocks = 0;
+        while (limit - pos >= recordSize) {
+            int len = Math.min(blockBytes, (limit - pos) / recordSize * recordSize);
+            buf.get(pos, block, 0, len);
+            for (int p = 0; p < len; p += recordSize) {
+                int key = idBytes == 1 ? block[p] & 0xFF : (short) SHORT.get(block, p) & 0xFFFF;
+                ThreadCalls t = byKey[key];
+                if (t == null) {
+                    t = new ThreadCalls(key);
+                    byKey[key] = t;
+                    threads.add(t);
+                }
+                int methodAction = (int) INT.get(block, p + idBytes);
+                t.count(methodAction);
+                resolver.index(methodAction & ~3);
+            }
+            pos += len;
+            n += len / recordSize;
+            if ((++blocks & BLOCKS_PER_REPORT) == 0) {
+                report(pos / 2);
+            }
+        }
+        end = pos;
+        records = n;
+        partialBytes = limit - pos;
+    }
+
+    /** Pass 2 without packets, read in blocks: the records of {@code worker}'s threads. */
+    private void buildRecords(boolean dual, int worker, AtomicBoolean stop) {
+        int blockBytes = blockBytes();
+        byte[] block = new byte[blockBytes];
+        int timeAt = idBytes + 4;
+        int pos = start;
+        int blocks = 0;
+        while (pos < end && !stop.get()) {
+            int len = Math.min(blockBytes, end - pos);
+            buf.get(pos, block, 0, len);
+            for (int p = 0; p < len; p += recordSize) {
+                int key = idBytes == 1 ? block[p] & 0xFF : (short) SHORT.get(block, p) & 0xFFFF;
+                ThreadCalls t = byKey[key];
+                if (t.worker != worker) {
+                    continue;
+                }
+                int methodAction = (int) INT.get(block, p + idBytes);
+                int time1 = (int) INT.get(block, p + timeAt);
+                if (dual) {
+                    t.apply(methodAction, (int) INT.get(block, p + timeAt + 4), time1);
+                } else {
+                    t.apply(methodAction, time1, 0);
+                }
+            }
+            pos += len;
+            if (worker == 0 && (++blocks & BLOCKS_PER_REPORT) == 0) {
+                report(limit / 2 + pos / 2);
+            }
+        }
+    }
+
+    /** A whole number of records, about 64 KiB (records are copied from the buffer block by block). */
+    private int blockBytes() {
+        return Math.max(1, BLOCK_BYTES / recordSize) * recordSize;
+    }
+
+    /**
+     * Pass 2: builds every thread's calls; returns them in {@link #threads()} order. A large
+     * legacy file is decoded by two workers, each scanning all records but building only its own
+     * threads (balanced by record count): threads are independent, so the result is the same.
+     */
     List<CallTable> buildPass(PacketHandler skipper, Clock clock, MethodResolver resolver)
             throws TraceFormatException {
         boolean dual = clock == Clock.DUAL;
-        for (ThreadCalls t : threads) {
-            t.startBuilding(new CallTable.Builder(0, MICROS, dual, t.callCapacity()), resolver, dual);
+        boolean parallel = !packets && records >= parallelMinRecords && threads.size() > 1
+                && Runtime.getRuntime().availableProcessors() > 1;
+        if (parallel) {
+            assignWorkers();
         }
+        MethodResolver helperResolver = parallel ? resolver.forWorker() : resolver;
+        for (ThreadCalls t : threads) {
+            t.startBuilding(new CallTable.Builder(0, MICROS, dual, t.callCapacity()),
+                    t.worker == 0 ? resolver : helperResolver, dual);
+        }
+        if (packets) {
+            buildPackets(skipper, dual);
+        } else if (parallel) {
+            buildInParallel(dual);
+        } else {
+            buildRecords(dual, 0, new AtomicBoolean());
+        }
+        List<CallTable> tables = new ArrayList<>(threads.size());
+        for (ThreadCalls t : threads) {
+            tables.add(t.finish());
+        }
+        return tables;
+    }
+
+    /** Busiest threads first, each to the worker with fewer records so far. */
+    private void assignWorkers() {
+        List<ThreadCalls> bySize = new ArrayList<>(threads);
+        bySize.sort((a, b) -> Long.compare(b.records, a.records));
+        long[] load = new long[2];
+        for (ThreadCalls t : bySize) {
+            t.worker = load[0] <= load[1] ? 0 : 1;
+            load[t.worker] += t.records;
+        }
+    }
+
+    private void buildInParallel(boolean dual) {
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread helper = new Thread(() -> {
+            try {
+                buildRecords(dual, 1, stop);
+            } catch (Throwable e) {
+                failure.set(e);
+                stop.set(true);
+            }
+        }, "ura-trace-decoder");
+        helper.setDaemon(true);
+        helper.start();
+        try {
+            buildRecords(dual, 0, stop);
+        } catch (RuntimeException | Error e) {
+            stop.set(true);
+            throw e;
+        } finally {
+            joinUninterruptibly(helper);
+        }
+        Throwable e = failure.get();
+        if (e instanceof RuntimeException r) {
+            throw r;
+        }
+        if (e instanceof Error err) {
+            throw err;
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void buildPackets(PacketHandler skipper, boolean dual) throws TraceFormatException {
         int pos = start;
         int timeAt = idBytes + 4;
         long n = 0;
@@ -127,11 +301,11 @@ final class RecordScanner {
                 report(limit / 2 + pos / 2);
             }
         }
-        List<CallTable> tables = new ArrayList<>(threads.size());
-        for (ThreadCalls t : threads) {
-            tables.add(t.finish());
-        }
-        return tables;
+    }
+
+    /** Changes the size from which pass 2 runs on two threads (tests compare both ways). */
+    void parallelFrom(long minRecords) {
+        parallelMinRecords = minRecords;
     }
 
     /** Threads with records, in order of their first record. */

@@ -23,6 +23,8 @@ final class RepairLog {
         OPEN_AT_END("call still open at the end", "calls still open at the end", "closed at the thread's last time"),
         BACKWARDS("record earlier than the one before it", "records earlier than the one before them",
                 "given the previous record's time"),
+        CPU_BACKWARDS("thread-CPU time earlier than the one before it", "thread-CPU times earlier than the one before them",
+                "given the previous thread-CPU time"),
         WRAP("32-bit microsecond clock wrap-around", "32-bit microsecond clock wrap-arounds", "times extended");
 
         private final String one;

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * deeper in the stack (up to 256 frames) pops until it (the calls above it end there too); an exit
  * of a method not on the stack is dropped; actions 2 (unwind) and 3 close a call like an exit; calls open at the end
  * close at the thread's last time. Times are µs: u32 values are extended past 2^32 per thread and
- * never run backwards (a record earlier than its predecessor takes the predecessor's time).
+ * never run backwards (a record earlier than its predecessor takes the predecessor's time; the same
+ * for thread-CPU time), which is what lets calls close without comparing against their start.
  */
 final class ThreadCalls {
     private static final int EMPTY_STACK = -1;
@@ -30,6 +31,8 @@ final class ThreadCalls {
     private static final int MAX_SEARCH = 256;
 
     final int key;
+    /** Which decoding worker builds this thread (0 = the caller's). */
+    int worker;
     long records;
     private int enters;
     private int unmatched;
@@ -55,6 +58,7 @@ final class ThreadCalls {
     int dropped;
     int action3;
     int backwards;
+    int cpuBackwards;
     int wraps;
     int openAtEnd;
     int synthetic;
@@ -184,8 +188,13 @@ final class ThreadCalls {
             cpuEpoch += 1L << 32;
         }
         lastRawCpu = raw;
-        lastCpu = cpuEpoch + raw;
-        return lastCpu;
+        long c = cpuEpoch + raw;
+        if (c < lastCpu) {
+            cpuBackwards++;
+            c = lastCpu;
+        }
+        lastCpu = c;
+        return c;
     }
 
     private int find(int id) {

@@ -72,18 +72,19 @@ final class TraceAssembler {
             log.add(RepairLog.Kind.ACTION_3, name, t.action3);
             log.add(RepairLog.Kind.OPEN_AT_END, name, t.openAtEnd);
             log.add(RepairLog.Kind.BACKWARDS, name, t.backwards);
+            log.add(RepairLog.Kind.CPU_BACKWARDS, name, t.cpuBackwards);
             log.add(RepairLog.Kind.WRAP, name, t.wraps);
             tracks.add(new ThreadTrack(ids.get(i), name, i == mainIndex, t.records, p.tables().get(i)));
         }
         List<String> warnings = new ArrayList<>(p.warnings());
         warnings.addAll(log.lines());
         MethodResolver r = p.resolver();
-        if (r.aliased > 0) {
-            warnings.add(r.aliased + " method id" + plural(r.aliased) + " never defined; named after the definition"
+        if (r.aliased() > 0) {
+            warnings.add(r.aliased() + " method id" + plural(r.aliased()) + " never defined; named after the definition"
                     + " at id+4 (ART <= 13 proxy methods)");
         }
-        if (r.unknown > 0) {
-            warnings.add(r.unknown + " method id" + plural(r.unknown) + " used by records but never defined;"
+        if (r.unknown() > 0) {
+            warnings.add(r.unknown() + " method id" + plural(r.unknown()) + " used by records but never defined;"
                     + " named \"unknown 0x…\"");
         }
         if (!unnamed.isEmpty()) {

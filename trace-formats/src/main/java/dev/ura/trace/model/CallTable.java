@@ -221,11 +221,15 @@ public final class CallTable {
             return size++;
         }
 
-        /** {@link #close} with times in units from the base; an end before the start is clamped. */
+        /**
+         * {@link #close} with times in units from the base, for readers whose times never run
+         * backwards: the caller guarantees {@code end >= start} (no clamping, no read of the start,
+         * which keeps closing a long-open call free of a cache miss).
+         */
         public void closeUnits(int index, long endUnits, long cpuEndUnits) {
-            end.setUnits(index, Math.max(endUnits, start.getUnits(index)));
+            end.setUnits(index, endUnits);
             if (cpuEnd != null) {
-                cpuEnd.setUnits(index, Math.max(cpuEndUnits, cpuStart.getUnits(index)));
+                cpuEnd.setUnits(index, cpuEndUnits);
             }
         }
 

@@ -2,9 +2,7 @@ package dev.ura.trace.model;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Response-relevant events (agent-log kinds) column-wise, in the order they were read or derived.
@@ -160,7 +158,35 @@ public final class EventTable {
         private int[] call = new int[16];
         private int[] line = new int[16];
         private final List<String> strings = new ArrayList<>();
-        private final Map<String, Integer> stringIds = new HashMap<>();
+        /** Open addressing over {@code strings}: id + 1, 0 = empty (no boxing on the load path). */
+        private int[] stringSlots = new int[64];
+
+        /** A builder with room for a few events. */
+        public Builder() {
+        }
+
+        /**
+         * A builder with room for {@code expectedEvents} (a hint; growth beyond it is automatic).
+         * Readers derive it from the input's size, never from a count written in the file.
+         */
+        public Builder(int expectedEvents) {
+            int n = Math.max(16, expectedEvents);
+            kind = new byte[n];
+            interval = new boolean[n];
+            thread = new int[n];
+            start = new long[n];
+            end = new long[n];
+            identity = new int[n];
+            name = new int[n];
+            via = new int[n];
+            kindName = new int[n];
+            detail = new int[n];
+            bytes = new long[n];
+            targetTid = new long[n];
+            delayNs = new long[n];
+            call = new int[n];
+            line = new int[n];
+        }
 
         /**
          * Appends an event with every optional field unset.
@@ -203,6 +229,45 @@ public final class EventTable {
         public Builder setName(int i, String value) {
             name[i] = intern(value);
             return this;
+        }
+
+        /**
+         * The id of a string in this table, adding it when new: readers that see the same few
+         * strings millions of times intern once and then set events by id ({@link #setIdentityId}...).
+         */
+        public int stringId(String value) {
+            return intern(value);
+        }
+
+        /** Sets the identity by a {@link #stringId} (-1 for none). */
+        public Builder setIdentityId(int i, int stringId) {
+            identity[i] = checkedId(stringId);
+            return this;
+        }
+
+        /** Sets the name by a {@link #stringId} (-1 for none). */
+        public Builder setNameId(int i, int stringId) {
+            name[i] = checkedId(stringId);
+            return this;
+        }
+
+        /** Sets the hand-off mechanism by a {@link #stringId} (-1 for none). */
+        public Builder setViaId(int i, int stringId) {
+            via[i] = checkedId(stringId);
+            return this;
+        }
+
+        /** Sets the detail by a {@link #stringId} (-1 for none). */
+        public Builder setDetailId(int i, int stringId) {
+            detail[i] = checkedId(stringId);
+            return this;
+        }
+
+        private int checkedId(int stringId) {
+            if (stringId < -1 || stringId >= strings.size()) {
+                throw new IllegalArgumentException("no string with id " + stringId);
+            }
+            return stringId;
         }
 
         public Builder setVia(int i, String value) {
@@ -270,13 +335,41 @@ public final class EventTable {
             if (value == null) {
                 return -1;
             }
-            Integer id = stringIds.get(value);
-            if (id == null) {
-                id = strings.size();
-                strings.add(value);
-                stringIds.put(value, id);
+            int mask = stringSlots.length - 1;
+            int slot = spread(value.hashCode()) & mask;
+            for (int entry; (entry = stringSlots[slot]) != 0; slot = (slot + 1) & mask) {
+                if (strings.get(entry - 1).equals(value)) {
+                    return entry - 1;
+                }
+            }
+            int id = strings.size();
+            strings.add(value);
+            stringSlots[slot] = id + 1;
+            if (strings.size() * 2 > stringSlots.length) {
+                rehashStrings();
             }
             return id;
+        }
+
+        private static int spread(int h) {
+            int x = h ^ (h >>> 16);
+            x *= 0x85EBCA6B;
+            x ^= x >>> 13;
+            x *= 0xC2B2AE35;
+            return x ^ (x >>> 16);
+        }
+
+        private void rehashStrings() {
+            int[] next = new int[stringSlots.length * 2];
+            int mask = next.length - 1;
+            for (int id = 0; id < strings.size(); id++) {
+                int slot = spread(strings.get(id).hashCode()) & mask;
+                while (next[slot] != 0) {
+                    slot = (slot + 1) & mask;
+                }
+                next[slot] = id + 1;
+            }
+            stringSlots = next;
         }
 
         private void grow() {

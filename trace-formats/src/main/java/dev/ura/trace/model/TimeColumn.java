@@ -48,14 +48,24 @@ final class TimeColumn {
      * path for readers whose records are already in the column's unit.
      */
     void addUnits(long units) {
-        ensure(size + 1);
-        setUnits(size++, units);
+        int i = size;
+        int[] p = packed;
+        // One test covers "packed storage, room left, 0 <= units < 2^32": the hot path of readers.
+        if (p != null && i < p.length && (units >>> 32) == 0) {
+            p[i] = (int) units;
+            size = i + 1;
+            return;
+        }
+        ensure(i + 1);
+        size = i + 1;
+        setUnits(i, units);
     }
 
     /** Sets a time given in units from the base. */
     void setUnits(int index, long units) {
-        if (wide == null && units >= 0 && units <= 0xFFFF_FFFFL) {
-            packed[index] = (int) units;
+        int[] p = packed;
+        if (p != null && (units >>> 32) == 0) {
+            p[index] = (int) units;
         } else {
             set(index, base + units * unitNs);
         }

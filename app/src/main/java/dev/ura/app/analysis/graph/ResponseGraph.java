@@ -40,6 +40,7 @@ public final class ResponseGraph {
         this.cadence = cadence;
         this.warnings = List.copyOf(warnings);
         this.baseline = new CriticalPathAlgorithm<>(this.graph, timing(this::durationNs))
+                .withIndex(VertexIndex.identity(columns.size))
                 .getPath(source, sink, originNs());
     }
 
@@ -127,6 +128,16 @@ public final class ResponseGraph {
         return columns.name[v];
     }
 
+    /**
+     * The critical-path algorithm for this graph or a view of it, with array-backed vertex state.
+     * A view that only removes edges, or adds edges from the source or between vertices already
+     * ordered that way, may pass {@code baseline().order()} to skip the topological sort.
+     */
+    public CriticalPathAlgorithm<Integer, Dependency> algorithm(Graph<Integer, Dependency> view,
+                                                               IntToLongFunction durationNs) {
+        return new CriticalPathAlgorithm<>(view, timing(durationNs)).withIndex(VertexIndex.identity(columns.size));
+    }
+
     /** The schedule of the trace as recorded: its critical path ends at the response end. */
     public Schedule<Integer, Dependency> baseline() {
         return baseline;
@@ -159,8 +170,8 @@ public final class ResponseGraph {
 
     /**
      * The critical path of a schedule of this graph (or of a view of it) as segments with the
-     * scheduled times. The zero-length start and zero-length waits are left out; a left-out
-     * vertex's incoming link kind passes to the next segment.
+     * scheduled times. The zero-length start and other zero-length segments (but the last) are left
+     * out; a left-out vertex's incoming link kind passes to the next segment.
      */
     public CriticalPath toCriticalPath(Schedule<Integer, Dependency> schedule, long endNs) {
         List<Integer> path = schedule.path();
@@ -179,7 +190,7 @@ public final class ResponseGraph {
             long s = schedule.earliestStartNs(v);
             long e = schedule.earliestFinishNs(v);
             SegmentKind k = kind(v);
-            if (k == SegmentKind.START || (k.isWait() && e == s)) {
+            if (k == SegmentKind.START || (e == s && i < path.size() - 1)) {
                 carried = via;
                 continue;
             }

@@ -2,7 +2,6 @@ package dev.ura.app.analysis.graph;
 
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What {@link CriticalPathAlgorithm} computed: per reachable vertex its earliest start, earliest
@@ -12,7 +11,8 @@ import java.util.Map;
  * @param <E> edge type
  */
 public final class Schedule<V, E> {
-    private final Map<V, Integer> index;
+    private final List<V> order;
+    private final CriticalPathAlgorithm.Positions<V> index;
     private final long[] es;
     private final long[] ef;
     private final boolean[] reached;
@@ -20,9 +20,11 @@ public final class Schedule<V, E> {
     private final Object[] critical;
     private final List<V> path;
     private final List<E> pathEdges;
+    private final boolean[] onPath;
 
-    Schedule(Map<V, Integer> index, long[] es, long[] ef, boolean[] reached, long[] slack, Object[] critical,
+    Schedule(List<V> order, CriticalPathAlgorithm.Positions<V> index, long[] es, long[] ef, boolean[] reached, long[] slack, Object[] critical,
              List<V> path, List<E> pathEdges) {
+        this.order = Collections.unmodifiableList(order);
         this.index = index;
         this.es = es;
         this.ef = ef;
@@ -31,6 +33,10 @@ public final class Schedule<V, E> {
         this.critical = critical;
         this.path = Collections.unmodifiableList(path);
         this.pathEdges = Collections.unmodifiableList(pathEdges);
+        this.onPath = new boolean[es.length];
+        for (V v : path) {
+            onPath[index.of(v)] = true;
+        }
     }
 
     /** The critical path, source first, sink last. */
@@ -45,13 +51,18 @@ public final class Schedule<V, E> {
 
     /** Finish of the sink, ns. */
     public long endNs() {
-        return ef[index.get(path.get(path.size() - 1))];
+        return ef[index.of(path.get(path.size() - 1))];
+    }
+
+    /** The topological order the schedule was computed in (every vertex of the graph). */
+    public List<V> order() {
+        return order;
     }
 
     /** Whether the vertex is reachable from the source (only those are scheduled). */
     public boolean isScheduled(V v) {
-        Integer i = index.get(v);
-        return i != null && reached[i];
+        int i = index.find(v);
+        return i >= 0 && reached[i];
     }
 
     /** Earliest start, ns; only for scheduled vertices. */
@@ -69,9 +80,24 @@ public final class Schedule<V, E> {
      * earliest start): 0 on the critical path, {@link Long#MAX_VALUE} when the sink does not depend
      * on it. Exact for the plain duration rule; with frame rounding it treats the rounded times as
      * durations.
+     *
+     * @throws IllegalStateException off the critical path when the schedule was computed without slack
      */
     public long slackNs(V v) {
-        return slack[scheduled(v)];
+        int i = scheduled(v);
+        if (slack == null) {
+            if (onPath[i]) {
+                return 0;
+            }
+            throw new IllegalStateException("slack was not computed for this schedule");
+        }
+        return slack[i];
+    }
+
+    /** Whether the vertex is on the critical path. */
+    public boolean isOnPath(V v) {
+        int i = index.find(v);
+        return i >= 0 && onPath[i];
     }
 
     /** The incoming edge that decided the vertex's start, or {@code null} for the source. */
@@ -81,8 +107,8 @@ public final class Schedule<V, E> {
     }
 
     private int scheduled(V v) {
-        Integer i = index.get(v);
-        if (i == null || !reached[i]) {
+        int i = index.of(v);
+        if (!reached[i]) {
             throw new IllegalArgumentException("vertex not scheduled: " + v);
         }
         return i;

@@ -28,6 +28,11 @@ public final class ProfileNode {
         this.name = name;
     }
 
+    /** A root with no children (for views that have no profile yet). */
+    public static ProfileNode empty(String name) {
+        return new ProfileNode(-1, name);
+    }
+
     /** Method index in the trace's method table; -1 for the root, -2 - index for a thread node. */
     public int method() {
         return method;
@@ -55,11 +60,40 @@ public final class ProfileNode {
         return children;
     }
 
-    ProfileNode child(int childMethod, String childName) {
+    /** Method id of the node that collects what a full tree budget could not show. */
+    public static final int TRUNCATED = -3;
+    /** Name of that node. */
+    public static final String TRUNCATED_NAME = "… (more paths than the tree shows)";
+
+    /** Whether this node collects the own time of paths cut off when the tree reached its size limit. */
+    public boolean isTruncated() {
+        return method == TRUNCATED;
+    }
+
+    /**
+     * The child for {@code childMethod}, created while {@code budget[0] > 0} (and decremented);
+     * once the budget is spent, new paths go to one {@link #TRUNCATED} child per parent, which
+     * then absorbs everything below it, and {@code budget[1]} is set to 1.
+     */
+    ProfileNode child(int childMethod, String childName, int[] budget) {
+        if (method == TRUNCATED) {
+            return this;
+        }
         if (byMethod == null) {
             byMethod = new HashMap<>();
         }
-        return byMethod.computeIfAbsent(childMethod, k -> new ProfileNode(childMethod, childName));
+        ProfileNode c = byMethod.get(childMethod);
+        if (c != null) {
+            return c;
+        }
+        if (budget[0] > 0 || childMethod <= -2) {
+            budget[0]--;
+            c = new ProfileNode(childMethod, childName);
+            byMethod.put(childMethod, c);
+            return c;
+        }
+        budget[1] = 1;
+        return byMethod.computeIfAbsent(TRUNCATED, k -> new ProfileNode(TRUNCATED, TRUNCATED_NAME));
     }
 
     void add(long callCount, long inclusive, long exclusive) {

@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * Flags runs more than N standard deviations above the mean of the previous M runs (a rolling
  * baseline that includes earlier anomalies: after a lasting shift the baseline catches up, and the
- * shift itself is the change-point detector's business). Only increases are flagged: for response
- * times, faster is never a regression.
+ * shift itself is the change-point detector's business). The price: one huge spike inflates the
+ * standard deviation of the next M baselines and can hide a smaller anomaly among them. Only increases
+ * are flagged: for response times, faster is never a regression.
  *
  * <p>A baseline that is perfectly flat would turn any difference into infinitely many sigmas; its
  * standard deviation is therefore floored at 0.1 % of the baseline mean (or 1e-12 when the mean is 0),

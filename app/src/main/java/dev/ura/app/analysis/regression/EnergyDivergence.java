@@ -36,6 +36,12 @@ public final class EnergyDivergence {
         double[] withinY = new double[length + 1];
         double[] withinX = new double[length + 1];
         double[] prefix = new double[length + 1];
+        // 1/(k−1) for k ≥ 2 (0 for k = 1, whose within-sample sum is 0 anyway): no division in the inner loop.
+        double[] inverse = new double[length + 1];
+        for (int k = 2; k <= length; k++) {
+            inverse[k] = 1.0 / (k - 1);
+        }
+        int firstTau = Math.max(1, minSize);
         int bestTau = -1;
         int bestKappa = -1;
         double best = Double.NEGATIVE_INFINITY;
@@ -48,15 +54,17 @@ public final class EnergyDivergence {
             }
             withinX[p + 1] = withinX[p] + prefix[p];
             int kappa = p + 1;
-            for (int tau = 1; tau <= p; tau++) {
+            double twoOverTotal = 2.0 / kappa;
+            // τ < min size can never be a split: its sums are not needed.
+            for (int tau = firstTau; tau <= p; tau++) {
                 cross[tau] += prefix[tau];
                 withinY[tau] += prefix[p] - prefix[tau];
-                int n = tau;
                 int m = kappa - tau;
-                if (n < minSize || m < minSize) {
+                if (m < minSize) {
                     continue;
                 }
-                double q = qHat(n, m, cross[tau], withinX[tau], withinY[tau]);
+                double q = twoOverTotal * (cross[tau] - m * inverse[tau] * withinX[tau]
+                        - tau * inverse[m] * withinY[tau]);
                 if (q > best || (q == best && (tau < bestTau || (tau == bestTau && kappa < bestKappa)))) {
                     best = q;
                     bestTau = tau;

@@ -6,8 +6,6 @@ import dev.ura.app.analysis.Estimate;
 import dev.ura.app.analysis.LinkKind;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.SliceRef;
-import dev.ura.app.analysis.graph.CriticalPathAlgorithm;
 import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.RewiredGraphView;
@@ -54,13 +52,17 @@ public final class WhatIfEstimator {
         Set<Dependency> removed = new HashSet<>();
         List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = new ArrayList<>();
         for (Change change : scenario.changes()) {
-            for (SliceRef slice : matcher.match(change.target())) {
+            for (MatchedSlice slice : matcher.match(change.target())) {
                 apply(change, slice, duration, removed, added);
             }
         }
         Graph<Integer, Dependency> view = removed.isEmpty() && added.isEmpty()
                 ? graph.graph() : new RewiredGraphView<>(graph.graph(), removed, added);
-        Schedule<Integer, Dependency> s = new CriticalPathAlgorithm<>(view, graph.timing(v -> duration[v]))
+        // Removing edges, and adding edges from the source or bypassing a moved slice (its
+        // predecessor to its successor), keeps the baseline's topological order valid.
+        Schedule<Integer, Dependency> s = graph.algorithm(view, v -> duration[v])
+                .withOrder(graph.baseline().order())
+                .withoutSlack()
                 .getPath(graph.source(), graph.sink(), graph.originNs());
         Response r = graph.work().response();
         long end = r.endNs() + (s.endNs() - graph.baseline().endNs());
@@ -71,11 +73,11 @@ public final class WhatIfEstimator {
         return new Estimate(end, durationNs, saved, percent, path);
     }
 
-    private void apply(Change change, SliceRef slice, long[] duration, Set<Dependency> removed,
+    private void apply(Change change, MatchedSlice slice, long[] duration, Set<Dependency> removed,
                        List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
-        int[] vertices = matcher.vertices(slice);
-        long cs = matcher.calls(slice.thread()).start(slice.call());
-        long ce = matcher.calls(slice.thread()).end(slice.call());
+        int[] vertices = slice.vertices();
+        long cs = slice.startNs();
+        long ce = slice.endNs();
         if (change instanceof Change.SpeedUp up) {
             for (int v : vertices) {
                 long inside = matcher.overlapNs(v, cs, ce);

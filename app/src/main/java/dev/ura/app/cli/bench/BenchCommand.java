@@ -1,14 +1,20 @@
 package dev.ura.app.cli.bench;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-/** {@code ura bench …}: hidden benchmarks that print figures (never run as tests). */
+/**
+ * {@code ura bench ...}: hidden benchmarks that print figures (never run as tests). Each benchmark
+ * is a subcommand; add new ones to the {@code subcommands} list.
+ */
 @Command(name = "bench", hidden = true, mixinStandardHelpOptions = true,
-        description = "Benchmarks (for developers).",
-        subcommands = {BenchRenderCommand.class})
+        description = "Benchmarks (for developers): print speed and memory figures.",
+        subcommands = {BenchParseCommand.class, BenchRenderCommand.class, BenchAgentLogCommand.class,
+                BenchWhatIfCommand.class, BenchRegressCommand.class, BenchAnalysisCommand.class})
 public final class BenchCommand implements Runnable {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     @Override
     public void run() {

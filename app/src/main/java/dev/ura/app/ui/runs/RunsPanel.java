@@ -9,6 +9,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.entity.XYItemEntity;
 import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -28,7 +29,6 @@ import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.event.InputEvent;
 import java.awt.geom.Ellipse2D;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -53,6 +53,8 @@ public final class RunsPanel extends JPanel {
         }
     };
 
+    private static final Color TRANSPARENT = new Color(0, 0, 0, 0);
+
     private final RunsChartModel model = new RunsChartModel();
     private final XYPlot plot;
     private final JFreeChart chart;
@@ -74,6 +76,8 @@ public final class RunsPanel extends JPanel {
         plot.setDataset(1, model.means());
         plot.setRenderer(1, meanRenderer);
         plot.setNoDataMessage("No runs");
+        // Anomalies and selection rings must lie on top of the run line (JFreeChart draws series 0 last by default).
+        plot.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);
         pointRenderer.setDefaultToolTipGenerator(this::toolTip);
         meanRenderer.setDefaultToolTipGenerator(this::meanToolTip);
         chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
@@ -181,8 +185,9 @@ public final class RunsPanel extends JPanel {
         window.setPaint(RunsColors.window());
         window.setLabel(r.regressed() ? "newest runs: regression" : "newest runs");
         window.setLabelPaint(r.regressed() ? RunsColors.anomaly() : RunsColors.muted());
-        window.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-        window.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        window.setLabelAnchor(RectangleAnchor.BOTTOM_LEFT);
+        window.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+        window.setLabelBackgroundColor(TRANSPARENT);
         plot.addDomainMarker(window, Layer.BACKGROUND);
     }
 
@@ -191,10 +196,12 @@ public final class RunsPanel extends JPanel {
         Color paint = c.isIncrease() ? RunsColors.changePoint() : RunsColors.improvement();
         m.setPaint(paint);
         m.setStroke(new BasicStroke(1.5f));
+        m.setAlpha(1f);
         m.setLabel(String.format(Locale.ROOT, "%+.1f%%  p=%.3f", c.relativeChange() * 100, c.pValue()));
         m.setLabelPaint(paint);
         m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
         m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        m.setLabelBackgroundColor(TRANSPARENT);
         plot.addDomainMarker(m, Layer.FOREGROUND);
     }
 
@@ -277,19 +284,8 @@ public final class RunsPanel extends JPanel {
         }
     }
 
-    /** Runs indices hit at a point of the chart panel, for tests and keyboard-less callers. */
-    List<Integer> runsAt(int x, int y) {
-        List<Integer> out = new ArrayList<>();
-        var info = chartPanel.getChartRenderingInfo();
-        if (info == null || info.getEntityCollection() == null) {
-            return out;
-        }
-        for (Object o : info.getEntityCollection().getEntities()) {
-            if (o instanceof XYItemEntity item && item.getDataset() == model.points()
-                    && item.getArea().contains(x, y)) {
-                out.add((int) Math.round(item.getDataset().getXValue(item.getSeriesIndex(), item.getItem())));
-            }
-        }
-        return out;
+    /** The chart component (tests locate points through its rendering info). */
+    ChartPanel chartPanel() {
+        return chartPanel;
     }
 }

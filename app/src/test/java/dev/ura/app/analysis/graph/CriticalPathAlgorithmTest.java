@@ -39,6 +39,12 @@ class CriticalPathAlgorithmTest {
         assertThat(s.earliestFinishNs("b")).isEqualTo(140);
         assertThat(s.pathEdges()).containsExactly(g.getEdge("a", "b"), g.getEdge("b", "d"));
         assertThat(s.criticalEdgeInto("a")).isNull();
+
+        Schedule<String, DefaultEdge> quick = new CriticalPathAlgorithm<>(g, timing).withoutSlack().getPath("a", "d", 100);
+        assertThat(quick.path()).isEqualTo(s.path());
+        assertThat(quick.slackNs("b")).isZero();
+        assertThat(quick.isOnPath("c")).isFalse();
+        assertThatThrownBy(() -> quick.slackNs("c")).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
@@ -70,6 +76,20 @@ class CriticalPathAlgorithmTest {
         assertThatThrownBy(() -> alg.getPath("a", "c", 0)).hasMessageContaining("not reachable");
         g.addEdge("b", "a");
         assertThatThrownBy(() -> alg.getPath("a", "b", 0)).hasMessageContaining("cycle");
+    }
+
+    @Test
+    void aGivenOrderIsCheckedAgainstEveryEdge() {
+        Graph<Integer, DefaultEdge> g = new SimpleDirectedGraph<>(DefaultEdge.class);
+        g.addVertex(0);
+        g.addVertex(1);
+        g.addVertex(2);
+        g.addEdge(0, 1);
+        g.addEdge(1, 2);
+        CriticalPathAlgorithm<Integer, DefaultEdge> alg = new CriticalPathAlgorithm<>(g, VertexTiming.ofDurations(v -> 1));
+        assertThat(alg.withOrder(List.of(0, 1, 2)).getPath(0, 2, 0).endNs()).isEqualTo(3);
+        assertThatThrownBy(() -> alg.withOrder(List.of(0, 2, 1)).getPath(0, 2, 0)).hasMessageContaining("cycle");
+        assertThatThrownBy(() -> alg.withOrder(List.of(0, 1)).getPath(0, 1, 0)).hasMessageContaining("order");
     }
 
     @Test
@@ -105,6 +125,10 @@ class CriticalPathAlgorithmTest {
             Schedule<Integer, DefaultEdge> s = alg.getPath(source, sink, 7);
 
             assertThat(s.endNs()).as("round %d", round).isEqualTo(7 + best);
+            Schedule<Integer, DefaultEdge> fast = alg.withIndex(VertexIndex.identity(n)).withOrder(s.order())
+                    .getPath(source, sink, 7);
+            assertThat(fast.path()).isEqualTo(s.path());
+            assertThat(fast.endNs()).isEqualTo(s.endNs());
             assertThat(paths).as("round %d: the path is a real path", round).contains(s.path());
             assertThat(weight(s.path(), w)).isEqualTo(best);
             for (int v : s.path()) {

@@ -163,4 +163,26 @@ class WhatIfEstimatorTest {
         assertThat(e.savedNs()).isEqualTo(400_000L);
         assertThat(e.path().segments().get(0).via()).isEqualTo(LinkKind.USER);
     }
+
+    @Test
+    void aCallThatCoversOnlyPartOfASegmentChangesOnlyItsPart() {
+        // one 50 ms segment (nothing cuts it) in which a 10 ms helper runs
+        WorkFixtures f = new WorkFixtures();
+        int main = f.thread("main", true);
+        int click = f.interval(EventKind.USER_INPUT, main, 0, 50 * MS, "onClick");
+        f.call(main, "com.example.Feed.bind", 0, 50 * MS);
+        f.call(main, "com.example.Feed.decode", 20 * MS, 30 * MS);
+        int inv = f.instant(EventKind.INVALIDATE, main, 50 * MS, "2");
+        f.untracked();
+        int draw = f.interval(EventKind.DRAW, main, 50 * MS, 54 * MS, null);
+        f.fulfil(inv, draw);
+        ResponseGraph one = new DependencyGraphBuilder().build(f.work(click, draw));
+
+        assertThat(estimate(one, new Change.SpeedUp(name("com.example.Feed.decode"), 2)).savedNs()).isEqualTo(5 * MS);
+        assertThat(estimate(one, new Change.Defer(name("com.example.Feed.decode"))).savedNs()).isEqualTo(10 * MS);
+        assertThat(estimate(one, new Change.RunInParallel(name("com.example.Feed.decode"))).savedNs()).isEqualTo(10 * MS);
+        // prefetch (20 ms) and bind (30 ms) both twice as fast
+        assertThat(estimate(prefetchThenBind(), new Change.SpeedUp(name("com.example.Feed.*"), 2)).savedNs())
+                .isEqualTo(25 * MS);
+    }
 }

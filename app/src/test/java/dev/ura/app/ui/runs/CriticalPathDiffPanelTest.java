@@ -1,0 +1,63 @@
+package dev.ura.app.ui.runs;
+
+import dev.ura.app.analysis.Category;
+import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.regression.CriticalPathDiff;
+import org.junit.jupiter.api.Test;
+
+import javax.swing.JLabel;
+import java.awt.Component;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CriticalPathDiffPanelTest {
+    private static Segment seg(String thread, String name, long ms) {
+        return new Segment(0, 0, thread, name, 0, ms * 1_000_000, Category.CPU, null, 0, null);
+    }
+
+    @Test
+    void showsRowsHeaderAndColours() {
+        CriticalPathDiff d = CriticalPathDiff.compare(
+                List.of(seg("main", "onClick", 10), seg("main", "query", 30), seg("bg", "load", 50)),
+                List.of(seg("main", "onClick", 10), seg("bg", "load", 80), seg("bg", "parse", 20)));
+        CriticalPathDiffPanel panel = new CriticalPathDiffPanel();
+        panel.setDiff(d, "build-1", "build-2");
+        var table = panel.table();
+        assertThat(table.getRowCount()).isEqualTo(4);
+        assertThat(table.getValueAt(2, DiffTableModel.SEGMENT)).isEqualTo("load");
+        assertThat(table.getValueAt(2, DiffTableModel.DELTA)).isEqualTo(30.0);
+        assertThat(table.getValueAt(3, DiffTableModel.BEFORE)).isNull();
+        assertThat(table.getValueAt(1, DiffTableModel.KIND)).isEqualTo("vanished");
+        Component delta = table.prepareRenderer(table.getCellRenderer(2, DiffTableModel.DELTA), 2, DiffTableModel.DELTA);
+        assertThat(((JLabel) delta).getText()).isEqualTo("+30.0");
+        assertThat(delta.getForeground()).isEqualTo(RunsColors.anomaly());
+        Component shrank = table.prepareRenderer(table.getCellRenderer(1, DiffTableModel.KIND), 1, DiffTableModel.KIND);
+        assertThat(shrank.getForeground()).isEqualTo(RunsColors.muted());
+        JLabel header = (JLabel) ((java.awt.BorderLayout) panel.getLayout()).getLayoutComponent(java.awt.BorderLayout.NORTH);
+        assertThat(header.getText()).isEqualTo("A build-1: 90.0 ms  →  B build-2: 110.0 ms   (+20.0 ms; 1 grew,"
+                + " 0 shrank, 1 appeared, 1 vanished)");
+
+        panel.setSize(900, 300);
+        layout(panel);
+        BufferedImage img = new BufferedImage(900, 300, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        panel.paint(g);
+        g.dispose();
+        assertThat(RunsPanelTest.count(img, RunsColors.anomaly().getRGB())).isGreaterThan(50);
+        panel.setDiff(null, null, null);
+        assertThat(table.getRowCount()).isZero();
+        assertThat(header.getText()).isEqualTo("No comparison");
+    }
+
+    private static void layout(Component c) {
+        c.doLayout();
+        if (c instanceof java.awt.Container k) {
+            for (Component child : k.getComponents()) {
+                layout(child);
+            }
+        }
+    }
+}

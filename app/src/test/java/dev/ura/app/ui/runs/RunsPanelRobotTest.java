@@ -1,0 +1,91 @@
+package dev.ura.app.ui.runs;
+
+import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
+import org.assertj.swing.edt.GuiActionRunner;
+import org.assertj.swing.fixture.FrameFixture;
+import org.jfree.chart.entity.XYItemEntity;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import javax.swing.JFrame;
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.awt.event.KeyEvent;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.swing.core.MouseButton.LEFT_BUTTON;
+
+/** The runs view on screen: a click opens a run, Ctrl-clicks select two and "Compare" compares them. */
+@Tag("gui")
+class RunsPanelRobotTest {
+    private FrameFixture window;
+    private RunsPanel panel;
+    private final List<String> calls = new CopyOnWriteArrayList<>();
+
+    @BeforeAll
+    static void checkThreads() {
+        FailOnThreadViolationRepaintManager.install();
+    }
+
+    @BeforeEach
+    void show() {
+        JFrame frame = GuiActionRunner.execute(() -> {
+            panel = new RunsPanel();
+            panel.setRegression(RunsPanelTest.shiftAndSpike(), true);
+            panel.setRunsListener(new RunsListener() {
+                @Override
+                public void openRun(int index, String run) {
+                    calls.add("open " + index + " " + run);
+                }
+
+                @Override
+                public void compareRuns(int older, String olderRun, int newer, String newerRun) {
+                    calls.add("compare " + olderRun + " " + newerRun);
+                }
+            });
+            JFrame f = new JFrame("runs");
+            f.setContentPane(panel);
+            f.setSize(900, 500);
+            return f;
+        });
+        window = new FrameFixture(frame);
+        window.show();
+        window.robot().waitForIdle();
+    }
+
+    @AfterEach
+    void close() {
+        window.cleanUp();
+    }
+
+    @Test
+    void clickOpensCtrlClicksSelectAndCompareCompares() {
+        window.robot().click(panel.chartPanel(), pointOf(12), LEFT_BUTTON, 1);
+        assertThat(calls).containsExactly("open 12 c12");
+        window.button(org.assertj.swing.core.matcher.JButtonMatcher.withText("Compare")).requireDisabled();
+        window.robot().pressKey(KeyEvent.VK_CONTROL);
+        window.robot().click(panel.chartPanel(), pointOf(60), LEFT_BUTTON, 1);
+        window.robot().click(panel.chartPanel(), pointOf(5), LEFT_BUTTON, 1);
+        window.robot().releaseKey(KeyEvent.VK_CONTROL);
+        window.button(org.assertj.swing.core.matcher.JButtonMatcher.withText("Compare")).requireEnabled().click();
+        assertThat(calls).containsExactly("open 12 c12", "compare c5 c60");
+    }
+
+    /** Centre of run {@code index}'s point as last painted. */
+    private Point pointOf(int index) {
+        return GuiActionRunner.execute(() -> {
+            for (Object o : panel.chartPanel().getChartRenderingInfo().getEntityCollection().getEntities()) {
+                if (o instanceof XYItemEntity e && e.getSeriesIndex() == RunsChartModel.VALUES && e.getItem() == index) {
+                    Rectangle r = e.getArea().getBounds();
+                    return new Point((int) r.getCenterX(), (int) r.getCenterY());
+                }
+            }
+            throw new AssertionError("run " + index + " was not painted");
+        });
+    }
+}
