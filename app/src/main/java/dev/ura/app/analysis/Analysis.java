@@ -51,7 +51,8 @@ public final class Analysis {
     private Analysis(Trace trace, AnalysisOptions options, EventTable derivedEvents, WorkUnits derivedUnits) {
         this.trace = trace;
         this.options = options;
-        this.derived = trace.events().size() == 0;
+        // An agent log always brings its own events (even none); anything else is a call trace.
+        this.derived = trace.events().size() == 0 && !"agent-log".equals(trace.metadata().format());
         if (derivedEvents != null) {
             this.events = derivedEvents;
             this.units = derivedUnits;

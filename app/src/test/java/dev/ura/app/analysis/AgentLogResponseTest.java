@@ -238,4 +238,24 @@ class AgentLogResponseTest {
         assertThat(a.responses()).isEmpty();
         assertThat(a.noResponseReason()).contains("no USER_INPUT or START_ACTIVITY event in the log");
     }
+
+    @Test
+    void aLogWithoutEventsIsStillALog() {
+        Analysis a = Analysis.of(TraceFixtures.agentLog(HEADER));
+
+        assertThat(a.eventsDerived()).isFalse();
+        assertThat(a.noResponseReason()).contains("the trace has no calls or events");
+    }
+
+    @Test
+    void aUserLinkBackwardsInTimeIsIgnored() {
+        Analysis a = Analysis.of(TraceFixtures.agentLog(EXAMPLE));
+        Link first = a.links().get(0);
+        Link second = a.links().get(1);
+
+        Analysis edited = a.withEdits(LinkEdits.NONE.add(second.sendEvent(), first.dispatchEvent()));
+
+        assertThat(edited.links()).isEqualTo(a.links());
+        assertThat(edited.responses()).isEqualTo(a.responses());
+    }
 }

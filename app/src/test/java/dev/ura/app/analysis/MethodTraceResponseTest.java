@@ -362,4 +362,24 @@ class MethodTraceResponseTest {
     private static long countKind(Analysis a, EventKind kind) {
         return java.util.stream.IntStream.range(0, a.events().size()).filter(e -> a.events().kind(e) == kind).count();
     }
+
+    @Test
+    void aUserLinkReplacesAWrongGuess() {
+        Analysis a = Analysis.of(busyMainThread().build());
+        Link result = a.links().get(1);
+        int tick = -1;
+        for (int e = 0; e < a.events().size(); e++) {
+            if (a.events().kind(e) == EventKind.DISPATCH_MSG && a.events().start(e) == ms(11)) {
+                tick = e;
+            }
+        }
+
+        Analysis removed = a.withEdits(LinkEdits.NONE.remove(result));
+        Analysis redrawn = a.withEdits(LinkEdits.NONE.remove(result).add(result.sendEvent(), tick));
+
+        assertThat(removed.links()).hasSize(1).doesNotContain(result);
+        assertThat(redrawn.links()).contains(new Link(result.sendEvent(), tick, LinkKind.USER));
+        assertThat(redrawn.responses().get(0).endNs()).as("the Ticker's invalidate is now ours")
+                .isCloseTo(ms(20), within(ms(0.1)));
+    }
 }

@@ -5,8 +5,8 @@ import dev.ura.app.analysis.Finding;
 import dev.ura.app.analysis.SliceRef;
 import dev.ura.app.analysis.SliceSelector;
 import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.whatif.MatchedSlice;
 import dev.ura.app.analysis.whatif.SliceMatcher;
-import dev.ura.trace.model.CallTable;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +15,7 @@ import java.util.Map;
 
 /** An ad SDK call on the critical path: the screen waits for an ad. */
 public final class AdRequestOnCriticalPathRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "ad-request-on-critical-path";
 
     /** Ad SDK calls (globs over {@code pkg.Class.method}). */
@@ -40,12 +41,12 @@ public final class AdRequestOnCriticalPathRule implements FindingRule {
         SliceMatcher matcher = new SliceMatcher(g);
         Map<String, AdCalls> byName = new LinkedHashMap<>();
         for (String glob : AD_CALLS) {
-            for (SliceRef slice : matcher.match(new SliceSelector.ByName(glob))) {
-                CallTable calls = ctx.trace().threads().get(slice.thread()).calls();
-                long cs = calls.start(slice.call());
-                long ce = calls.end(slice.call());
+            for (MatchedSlice match : matcher.match(new SliceSelector.ByName(glob))) {
+                SliceRef slice = match.slice();
+                long cs = match.startNs();
+                long ce = match.endNs();
                 long onPath = 0;
-                for (int v : matcher.vertices(slice)) {
+                for (int v : match.vertices()) {
                     if (ctx.isCritical(v)) {
                         onPath += Math.max(0, Math.min(ce, g.endNs(v)) - Math.max(cs, g.startNs(v)));
                     }

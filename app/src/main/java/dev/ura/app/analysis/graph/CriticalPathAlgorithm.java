@@ -29,25 +29,36 @@ public final class CriticalPathAlgorithm<V, E> {
     private final VertexTiming<V> timing;
     private final VertexIndex<V> index;
     private final List<V> order;
+    private final boolean slack;
 
     /**
      * @param graph  a directed acyclic graph (checked by {@link #getPath})
      * @param timing when a vertex finishes given when it is ready
      */
     public CriticalPathAlgorithm(Graph<V, E> graph, VertexTiming<V> timing) {
-        this(GraphTests.requireDirected(graph), timing, null, null);
+        this(GraphTests.requireDirected(graph), timing, null, null, true);
     }
 
-    private CriticalPathAlgorithm(Graph<V, E> graph, VertexTiming<V> timing, VertexIndex<V> index, List<V> order) {
+    private CriticalPathAlgorithm(Graph<V, E> graph, VertexTiming<V> timing, VertexIndex<V> index, List<V> order,
+                                  boolean slack) {
         this.graph = graph;
         this.timing = timing;
         this.index = index;
         this.order = order;
+        this.slack = slack;
+    }
+
+    /**
+     * The same algorithm without the backward pass: the schedule knows slack only on the critical
+     * path (0), which is all a what-if estimate shows, for about a third less work.
+     */
+    public CriticalPathAlgorithm<V, E> withoutSlack() {
+        return new CriticalPathAlgorithm<>(graph, timing, index, order, false);
     }
 
     /** The same algorithm keeping per-vertex state in arrays addressed by {@code index} (no hashing). */
     public CriticalPathAlgorithm<V, E> withIndex(VertexIndex<V> vertexIndex) {
-        return new CriticalPathAlgorithm<>(graph, timing, vertexIndex, order);
+        return new CriticalPathAlgorithm<>(graph, timing, vertexIndex, order, slack);
     }
 
     /**
@@ -58,7 +69,7 @@ public final class CriticalPathAlgorithm<V, E> {
      * @param topologicalOrder every vertex of the graph once
      */
     public CriticalPathAlgorithm<V, E> withOrder(List<V> topologicalOrder) {
-        return new CriticalPathAlgorithm<>(graph, timing, index, List.copyOf(topologicalOrder));
+        return new CriticalPathAlgorithm<>(graph, timing, index, List.copyOf(topologicalOrder), slack);
     }
 
     /**
@@ -93,11 +104,11 @@ public final class CriticalPathAlgorithm<V, E> {
         if (!reached[sinkIndex]) {
             throw new IllegalArgumentException("sink " + sink + " is not reachable from source " + source);
         }
-        long[] slack = backward(order, index, sinkIndex, es, ef, reached);
+        long[] slackNs = slack ? backward(order, index, sinkIndex, es, ef, reached) : null;
         List<V> path = new ArrayList<>();
         List<E> pathEdges = new ArrayList<>();
         tracePath(sinkIndex, order, index, critical, path, pathEdges);
-        return new Schedule<>(order, index, es, ef, reached, slack, critical, path, pathEdges);
+        return new Schedule<>(order, index, es, ef, reached, slackNs, critical, path, pathEdges);
     }
 
     /** Where each vertex is in the order: an array with an index, else a hash map. */

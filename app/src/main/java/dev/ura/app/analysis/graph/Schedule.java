@@ -20,6 +20,7 @@ public final class Schedule<V, E> {
     private final Object[] critical;
     private final List<V> path;
     private final List<E> pathEdges;
+    private final boolean[] onPath;
 
     Schedule(List<V> order, CriticalPathAlgorithm.Positions<V> index, long[] es, long[] ef, boolean[] reached, long[] slack, Object[] critical,
              List<V> path, List<E> pathEdges) {
@@ -32,6 +33,10 @@ public final class Schedule<V, E> {
         this.critical = critical;
         this.path = Collections.unmodifiableList(path);
         this.pathEdges = Collections.unmodifiableList(pathEdges);
+        this.onPath = new boolean[es.length];
+        for (V v : path) {
+            onPath[index.of(v)] = true;
+        }
     }
 
     /** The critical path, source first, sink last. */
@@ -75,9 +80,24 @@ public final class Schedule<V, E> {
      * earliest start): 0 on the critical path, {@link Long#MAX_VALUE} when the sink does not depend
      * on it. Exact for the plain duration rule; with frame rounding it treats the rounded times as
      * durations.
+     *
+     * @throws IllegalStateException off the critical path when the schedule was computed without slack
      */
     public long slackNs(V v) {
-        return slack[scheduled(v)];
+        int i = scheduled(v);
+        if (slack == null) {
+            if (onPath[i]) {
+                return 0;
+            }
+            throw new IllegalStateException("slack was not computed for this schedule");
+        }
+        return slack[i];
+    }
+
+    /** Whether the vertex is on the critical path. */
+    public boolean isOnPath(V v) {
+        int i = index.find(v);
+        return i >= 0 && onPath[i];
     }
 
     /** The incoming edge that decided the vertex's start, or {@code null} for the source. */

@@ -22,6 +22,7 @@ public final class SliceMatcher {
     private final ResponseGraph graph;
     private final int[][] byThread;
 
+    /** Indexes the work segments of {@code graph} by thread. */
     public SliceMatcher(ResponseGraph graph) {
         this.graph = graph;
         int threads = graph.work().trace().threads().size();
@@ -50,13 +51,13 @@ public final class SliceMatcher {
     }
 
     /** The outermost matching calls that overlap the response's work, thread by thread, in time order. */
-    public List<SliceRef> match(SliceSelector selector) {
-        List<SliceRef> out = new ArrayList<>();
+    public List<MatchedSlice> match(SliceSelector selector) {
+        List<MatchedSlice> out = new ArrayList<>();
         if (selector instanceof SliceSelector.Exact exact) {
             SliceRef s = exact.slice();
             if (s.thread() >= 0 && s.thread() < byThread.length && s.call() >= 0
-                    && s.call() < calls(s.thread()).size() && vertices(s).length > 0) {
-                out.add(s);
+                    && s.call() < calls(s.thread()).size()) {
+                add(out, s.thread(), s.call());
             }
             return out;
         }
@@ -92,10 +93,12 @@ public final class SliceMatcher {
         return out;
     }
 
-    private void add(List<SliceRef> out, int thread, int call) {
+    private void add(List<MatchedSlice> out, int thread, int call) {
         SliceRef s = new SliceRef(thread, call);
-        if (vertices(s).length > 0) {
-            out.add(s);
+        int[] vs = vertices(s);
+        if (vs.length > 0) {
+            CallTable calls = calls(thread);
+            out.add(new MatchedSlice(s, calls.start(call), calls.end(call), vs));
         }
     }
 

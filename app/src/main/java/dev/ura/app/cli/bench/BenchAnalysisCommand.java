@@ -5,7 +5,6 @@ import dev.ura.app.analysis.Change;
 import dev.ura.app.analysis.Scenario;
 import dev.ura.app.analysis.SliceSelector;
 import dev.ura.trace.model.Trace;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,11 +33,6 @@ public final class BenchAnalysisCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    /** Runs the benchmark without the {@code ura} command line around it. */
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new BenchAnalysisCommand()).execute(args));
-    }
 
     @Override
     public Integer call() {

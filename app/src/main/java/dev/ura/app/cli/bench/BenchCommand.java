@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bench", hidden = true, mixinStandardHelpOptions = true,
         description = "Benchmarks (for developers): print speed and memory figures.",
-        subcommands = {BenchParseCommand.class, BenchRenderCommand.class, BenchAgentLogCommand.class, BenchWhatIfCommand.class, BenchRegressCommand.class})
+        subcommands = {BenchParseCommand.class, BenchRenderCommand.class, BenchAgentLogCommand.class,
+                BenchWhatIfCommand.class, BenchRegressCommand.class, BenchAnalysisCommand.class})
 public final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -39,6 +39,12 @@ class CriticalPathAlgorithmTest {
         assertThat(s.earliestFinishNs("b")).isEqualTo(140);
         assertThat(s.pathEdges()).containsExactly(g.getEdge("a", "b"), g.getEdge("b", "d"));
         assertThat(s.criticalEdgeInto("a")).isNull();
+
+        Schedule<String, DefaultEdge> quick = new CriticalPathAlgorithm<>(g, timing).withoutSlack().getPath("a", "d", 100);
+        assertThat(quick.path()).isEqualTo(s.path());
+        assertThat(quick.slackNs("b")).isZero();
+        assertThat(quick.isOnPath("c")).isFalse();
+        assertThatThrownBy(() -> quick.slackNs("c")).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
