@@ -78,6 +78,12 @@ final class ThreadCalls {
         }
     }
 
+    /** Pass 1 done elsewhere ({@link RecordCounter}): its counts for this thread. */
+    void counted(long recordCount, int enterCount) {
+        records = recordCount;
+        enters = enterCount;
+    }
+
     /** Calls the building pass creates from entries (synthetic callers come on top). */
     int callCapacity() {
         return enters;
