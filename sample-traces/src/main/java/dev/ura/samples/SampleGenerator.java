@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -115,22 +114,11 @@ public final class SampleGenerator {
         Files.writeString(expected.resolve(GROUND_TRUTH), groundTruth());
     }
 
-    /** Regenerates the files; prints one line per response. Argument: the sample-traces module folder. */
+    /**
+     * Regenerates the files (the simulated figures land in {@code expected/ground-truth.json}).
+     * Argument: the sample-traces module folder (default {@code sample-traces}).
+     */
     public static void main(String[] args) throws IOException {
-        Path module = Path.of(args.length > 0 ? args[0] : "sample-traces");
-        writeAll(module);
-        for (Scenario s : Samples.scenarios()) {
-            print(s.name(), s.record(null).truth());
-            for (Scenario.Fix fix : s.fixes()) {
-                print(s.name() + "-" + fix.id(), s.record(fix).truth());
-            }
-        }
-    }
-
-    private static void print(String name, GroundTruth truth) {
-        for (GroundTruth.ResponseTruth r : truth.responses()) {
-            System.out.printf(Locale.ROOT, "%-28s %-32s start %8.1f ms  screen %7.1f ms  work %7.1f ms  ends with %s%n",
-                    name, r.trigger(), r.startNs() / 1e6, r.durationNs() / 1e6, r.workDurationNs() / 1e6, r.endWhat());
-        }
+        writeAll(Path.of(args.length > 0 ? args[0] : "sample-traces"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.regression.AnomalyDetector;
+import dev.ura.app.analysis.regression.ChangePointMethod;
 import dev.ura.app.analysis.regression.EDivisiveAlgorithm;
 import dev.ura.app.analysis.regression.RegressionAnalyzer;
 import dev.ura.app.analysis.regression.RegressionOptions;
@@ -36,7 +37,8 @@ import java.util.concurrent.Callable;
             "",
             "An anomaly is a run more than --sigmas standard deviations above the mean of the --window runs"
                 + " before it. A change point is a significant E-Divisive split (Matteson & James 2014; permutation"
-                + " test). A regression is an anomaly or an upward change point among the newest --window runs."},
+                + " test) among the newest --history runs. A regression is an anomaly or an upward change point"
+                + " among the newest --window runs."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:no regression", "1:bad input", "2:bad usage", "3:the newest runs regressed"})
 final class RegressCommand implements Callable<Integer> {
@@ -77,15 +79,23 @@ final class RegressCommand implements Callable<Integer> {
     @Option(names = "--metric", paramLabel = "NAME", description = "Only this metric of a run,metric,value CSV.")
     String metric;
 
+    @Option(names = "--method", paramLabel = "NAME", defaultValue = "e-divisive",
+            description = "Change-point method: e-divisive (permutation test) or hunter (Apache Otava's t-test split"
+                    + " and merge, window 50, deterministic; --alpha is its p-value, Otava's default is 0.001)"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String method;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        ChangePointMethod m = ChangePointMethod.of(method).orElseThrow(() -> new CommandFailure(UraCommand.EXIT_USAGE,
+                "--method must be e-divisive or hunter: " + method));
         RegressionAnalyzer analyzer;
         try {
             analyzer = new RegressionAnalyzer(new RegressionOptions(window, sigmas, alpha, permutations, minSize, seed,
-                    history));
+                    history, m));
         } catch (IllegalArgumentException e) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, e.getMessage());
         }

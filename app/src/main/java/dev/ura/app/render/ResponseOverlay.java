@@ -11,6 +11,7 @@ import java.awt.Color;
 import java.awt.Composite;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
+import java.awt.Rectangle;
 import java.awt.RenderingHints;
 import java.awt.geom.Line2D;
 import java.util.ArrayList;
@@ -158,15 +159,26 @@ public final class ResponseOverlay implements TimelineOverlay {
         int xe = (int) Math.round(clampX(f.x(response.endNs())));
         Object aa = g.getRenderingHint(RenderingHints.KEY_ANTIALIASING);
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        label(g, xs, y, "▶ " + response.trigger(), p.responseMarker(), m, false);
-        String endLabel = response.end() == null ? "end (no draw)" : "■ " + response.end().kind().name().toLowerCase()
-                + (response.end().name() == null ? "" : " " + response.end().name());
-        label(g, xe, y, endLabel + (response.finished() ? "" : " (unfinished)") + " · "
-                + TimeFormat.duration(response.durationNs()), p.responseMarker(), m, true);
+        FontMetrics fm = g.getFontMetrics();
+        String startText = "▶ " + response.trigger();
+        Rectangle start = bounds(fm, xs, y, startText, m, false);
+        String endText = (response.end() == null ? "end (no draw)" : "■ " + response.end().kind().name().toLowerCase()
+                + (response.end().name() == null ? "" : " " + shorten(response.end().name())))
+                + (response.finished() ? "" : " (unfinished)") + " · " + TimeFormat.duration(response.durationNs());
+        Rectangle end = bounds(fm, xe, y, endText, m, true);
+        if (end.intersects(start)) {
+            end = bounds(fm, xe, y, endText, m, false);
+        }
+        draw(g, start, startText, p.responseMarker(), m);
+        draw(g, end, endText, p.responseMarker(), m);
         if (ghostEndNs >= 0) {
             int xg = (int) Math.round(clampX(f.x(ghostEndNs)));
-            label(g, xg, y, "estimated · " + TimeFormat.duration(ghostEndNs - response.startNs()), p.ghost(), m,
-                    ghostEndNs < response.endNs());
+            String text = "estimated · " + TimeFormat.duration(ghostEndNs - response.startNs());
+            Rectangle ghost = bounds(fm, xg, y, text, m, ghostEndNs < response.endNs());
+            if (ghost.intersects(end) || ghost.intersects(start)) {
+                ghost.translate(0, ghost.height + 2);
+            }
+            draw(g, ghost, text, p.ghost(), m);
         }
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, aa);
     }
@@ -177,14 +189,25 @@ public final class ResponseOverlay implements TimelineOverlay {
         g.drawLine(x, top, x, h);
     }
 
-    private static void label(Graphics2D g, int x, int y, String text, Color c, Metrics m, boolean left) {
-        FontMetrics fm = g.getFontMetrics();
+    /** Where a label goes: its text baseline at y, left or right of x. */
+    private static Rectangle bounds(FontMetrics fm, int x, int y, String text, Metrics m, boolean left) {
         int pad = (int) (4 * m.scale());
         int w = fm.stringWidth(text) + 2 * pad;
         int bx = left ? x - w - 2 : x + 2;
+        return new Rectangle(bx, y - fm.getAscent() - 2, w, fm.getHeight() + 2);
+    }
+
+    private static void draw(Graphics2D g, Rectangle r, String text, Color c, Metrics m) {
         g.setColor(c);
-        g.fillRoundRect(bx, y - fm.getAscent() - 2, w, fm.getHeight() + 2, 6, 6);
+        g.fillRoundRect(r.x, r.y, r.width, r.height, 6, 6);
         g.setColor(Color.WHITE);
-        g.drawString(text, bx + pad, y);
+        g.drawString(text, r.x + (int) (4 * m.scale()), r.y + r.height - g.getFontMetrics().getDescent() - 1);
+    }
+
+    private static String shorten(String name) {
+        int paren = name.indexOf('(');
+        String n = paren < 0 ? name : name.substring(0, paren);
+        int dot = n.lastIndexOf('.', n.lastIndexOf('.') - 1);
+        return dot < 0 ? n : n.substring(dot + 1);
     }
 }

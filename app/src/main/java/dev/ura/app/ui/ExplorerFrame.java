@@ -71,6 +71,10 @@ final class ExplorerFrame extends JFrame {
         responses = new ResponseController(this, model);
         side.add(new ResponsesPanel(model), BorderLayout.CENTER);
         bottom.addTab("Critical path", new CriticalPathPanel(model, responses::show));
+        bottom.addTab("Findings", new FindingsPanel(model, responses::show, f -> {
+            model.addChange(f.suggestion());
+            bottom.setSelectedIndex(bottom.indexOfTab("What-if"));
+        }));
         bottom.addTab("What-if", new WhatIfPanel(model));
         bottom.addTab("Statistics", new StatsPanel(model));
         restoreBounds();

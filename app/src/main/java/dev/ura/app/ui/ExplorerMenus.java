@@ -28,6 +28,7 @@ final class ExplorerMenus {
         JMenuBar bar = new JMenuBar();
         bar.add(fileMenu());
         bar.add(viewMenu());
+        bar.add(helpMenu());
         return bar;
     }
 
@@ -45,7 +46,6 @@ final class ExplorerMenus {
             @Override
             public void menuSelected(MenuEvent e) {
                 fillRecent(recent);
-                fillSamples(samples);
             }
 
             @Override
@@ -58,7 +58,7 @@ final class ExplorerMenus {
                 // as above
             }
         });
-        fillSamples(samples);
+        fillSamples(samples); // the bundled samples do not change while the window is open
         file.addSeparator();
         file.add(item("Export Image…", KeyEvent.VK_E, () -> ExportActions.exportImage(frame)));
         JMenuItem copy = new JMenuItem("Copy Image");
@@ -84,12 +84,12 @@ final class ExplorerMenus {
         }
         view.add(theme);
         view.addSeparator();
-        JMenuItem fitAll = new JMenuItem("Fit All");
-        fitAll.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_0, 0));
+        // plain-key shortcuts (0, F, W/A/S/D) belong to the timeline: as menu accelerators they
+        // would also fire while typing in the search field
+        JMenuItem fitAll = new JMenuItem("Fit All    0");
         fitAll.addActionListener(e -> frame.timeline().fitAll());
         view.add(fitAll);
-        JMenuItem fit = new JMenuItem("Fit Selection or Response");
-        fit.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_F, 0));
+        JMenuItem fit = new JMenuItem("Fit Selection or Response    F");
         fit.addActionListener(e -> frame.timeline().fitFocus());
         view.add(fit);
         view.add(item("Find Method…", KeyEvent.VK_F, () -> frame.search().focus()));
@@ -115,6 +115,27 @@ final class ExplorerMenus {
             }
         });
         return view;
+    }
+
+    private JMenu helpMenu() {
+        JMenu help = new JMenu("Help");
+        JMenuItem keys = new JMenuItem("Keyboard and Mouse");
+        keys.addActionListener(e -> javax.swing.JOptionPane.showMessageDialog(frame, """
+                <html><table>
+                <tr><td><b>Wheel</b></td><td>zoom around the pointer</td></tr>
+                <tr><td><b>Shift+wheel</b> / <b>Alt+wheel</b></td><td>pan / scroll threads</td></tr>
+                <tr><td><b>Drag</b></td><td>pan and scroll</td></tr>
+                <tr><td><b>W S</b> (or ↑ ↓)</td><td>zoom in / out (Z works on AZERTY)</td></tr>
+                <tr><td><b>A D</b> (or ← →)</td><td>pan left / right (Q works on AZERTY)</td></tr>
+                <tr><td><b>F</b></td><td>fit the selected slice, else the response</td></tr>
+                <tr><td><b>0</b></td><td>fit the whole trace</td></tr>
+                <tr><td><b>Click</b> / <b>double-click</b></td><td>select a slice / and zoom to it</td></tr>
+                <tr><td><b>Right-click</b></td><td>what-if, links, notes, arrows, boxes; thread header: collapse, pin, hide, move</td></tr>
+                <tr><td><b>Ctrl+F</b>, <b>Enter</b> / <b>Shift+Enter</b></td><td>search methods, next / previous match</td></tr>
+                <tr><td><b>Esc</b></td><td>clear the selection, cancel an arrow, box or link</td></tr>
+                </table></html>""", "Keyboard and mouse", javax.swing.JOptionPane.PLAIN_MESSAGE));
+        help.add(keys);
+        return help;
     }
 
     private void fillRecent(JMenu recent) {

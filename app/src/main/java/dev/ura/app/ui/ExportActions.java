@@ -63,10 +63,15 @@ final class ExportActions {
         int w = Math.max(640, frame.timeline().getWidth());
         int h = Math.max(400, frame.timeline().getHeight() + 80);
         ExportHeader header = header(frame);
-        if (svg) {
-            Files.writeString(out, ExportPainter.svg(scene, header, w, h), StandardCharsets.UTF_8);
-        } else if (!ImageIO.write(ExportPainter.image(scene, header, w, h), "png", out.toFile())) {
-            throw new IOException("no PNG writer available");
+        try {
+            if (svg) {
+                Files.writeString(out, ExportPainter.svg(scene, header, w, h), StandardCharsets.UTF_8);
+            } else if (!ImageIO.write(ExportPainter.image(scene, header, w, h), "png", out.toFile())) {
+                throw new IOException("no PNG writer available");
+            }
+        } finally {
+            // overlays remember where they were drawn for hit-testing: give them the window's geometry back
+            frame.timeline().repaint();
         }
     }
 
@@ -78,6 +83,7 @@ final class ExportActions {
         int w = Math.max(640, frame.timeline().getWidth());
         int h = Math.max(400, frame.timeline().getHeight() + 80);
         BufferedImage img = ExportPainter.image(scene, header(frame), w, h);
+        frame.timeline().repaint();
         Toolkit.getDefaultToolkit().getSystemClipboard().setContents(new ImageSelection(img), null);
         frame.status().setMessage("Image copied to the clipboard");
     }

@@ -2,6 +2,7 @@ package dev.ura.app.ui;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.Change;
+import dev.ura.app.analysis.Finding;
 import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Segment;
@@ -87,6 +88,17 @@ final class ResponseController implements TimelineHooks.MenuContributor, Timelin
         }
         view.fitRange(s.startNs(), s.endNs());
         view.revealLane(s.thread());
+    }
+
+    /** Selects a finding's first evidence slice and zooms to its evidence. */
+    void show(Finding f) {
+        if (!f.calls().isEmpty()) {
+            view.select(f.calls().get(0));
+        }
+        view.fitRange(f.evidenceStartNs(), Math.max(f.evidenceEndNs(), f.evidenceStartNs() + 1));
+        if (f.thread() >= 0) {
+            view.revealLane(f.thread());
+        }
     }
 
     /** The export header: file, response, duration, what-if summary. */

@@ -4,11 +4,12 @@ import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.Change;
 import dev.ura.app.analysis.CriticalPath;
 import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Finding;
+import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.LinkEdits;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.whatif.WhatIfEstimator;
 
 import javax.swing.SwingWorker;
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ final class ResponseModel {
     private int selected = -1;
     private CriticalPath path;
     private Estimate estimate;
+    private List<Finding> findings = List.of();
+    private final FindingsCache findingsCache = new FindingsCache();
     private int generation;
     private SwingWorker<?, ?> running;
 
@@ -71,6 +74,11 @@ final class ResponseModel {
     /** The estimate of the selected response's scenario, or {@code null} for the baseline. */
     Estimate estimate() {
         return estimate;
+    }
+
+    /** Findings of the selected response (empty while computing). */
+    List<Finding> findings() {
+        return findings;
     }
 
     Scenario scenario() {
@@ -146,6 +154,7 @@ final class ResponseModel {
         selected = i;
         path = null;
         estimate = null;
+        findings = List.of();
         changed();
         recompute();
     }
@@ -174,12 +183,14 @@ final class ResponseModel {
         cancelRunning();
         running = Background.run(() -> {
             CriticalPath p = a.criticalPath(i);
-            Estimate e = s.isEmpty() ? null : new WhatIfEstimator(a.graph(i)).estimate(s);
-            return new PathResult(p, e);
+            Estimate e = s.isEmpty() ? null : a.estimate(i, s);
+            List<Finding> f = findingsOf(a, i);
+            return new PathResult(p, e, f);
         }, r -> {
             if (gen == generation) {
                 path = r.path();
                 estimate = r.estimate();
+                findings = r.findings();
                 changed();
             }
         }, e -> fail(gen, "Critical path failed: " + e));
@@ -198,7 +209,33 @@ final class ResponseModel {
         }
     }
 
-    private record PathResult(CriticalPath path, Estimate estimate) {
+    private record PathResult(CriticalPath path, Estimate estimate, List<Finding> findings) {
+    }
+
+    /** Findings of a response; cached per analysis and response since the rules are pure. */
+    private List<Finding> findingsOf(Analysis a, int i) {
+        synchronized (findingsCache) {
+            if (findingsCache.analysis != a) {
+                findingsCache.analysis = a;
+                findingsCache.byResponse.clear();
+            }
+            List<Finding> cached = findingsCache.byResponse.get(i);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        List<Finding> f = List.copyOf(new FindingsAnalyzer().analyze(a.graph(i)));
+        synchronized (findingsCache) {
+            if (findingsCache.analysis == a) {
+                findingsCache.byResponse.put(i, f);
+            }
+        }
+        return f;
+    }
+
+    private static final class FindingsCache {
+        private Analysis analysis;
+        private final Map<Integer, List<Finding>> byResponse = new HashMap<>();
     }
 
     void changed() {

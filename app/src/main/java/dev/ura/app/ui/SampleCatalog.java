@@ -1,5 +1,7 @@
 package dev.ura.app.ui;
 
+import dev.ura.samples.Samples;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
@@ -10,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
@@ -23,7 +27,11 @@ final class SampleCatalog {
     private SampleCatalog() {
     }
 
-    /** Resource names such as {@code /samples/tap.trace}, sorted; empty when none is bundled. */
+    /**
+     * Resource names such as {@code /samples/news-launch.trace}: first the case studies in the
+     * order of {@link Samples#all()} (so {@link Samples#DEFAULT_RESOURCE} comes first and is what
+     * opens by default), then any other bundled file, sorted; empty when none is bundled.
+     */
     static List<String> list() {
         URL url = SampleCatalog.class.getResource("/samples/");
         if (url == null) {
@@ -31,7 +39,16 @@ final class SampleCatalog {
         }
         try {
             List<String> names = "jar".equals(url.getProtocol()) ? fromJar(url) : fromDirectory(url);
-            return names.stream().filter(n -> !n.startsWith("/samples/expected/")).sorted().toList();
+            Set<String> bundled = new TreeSet<>(names);
+            bundled.removeIf(n -> n.startsWith("/samples/expected/"));
+            List<String> ordered = new ArrayList<>();
+            for (Samples.Sample s : Samples.all()) {
+                if (bundled.remove(s.resource())) {
+                    ordered.add(s.resource());
+                }
+            }
+            ordered.addAll(bundled);
+            return List.copyOf(ordered);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the bundled samples", e);
         } catch (URISyntaxException e) {

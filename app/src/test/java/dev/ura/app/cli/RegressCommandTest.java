@@ -119,4 +119,15 @@ class RegressCommandTest {
         assertThat(run("regress", p.toString(), "--alpha", "2").exit()).isEqualTo(2);
         assertThat(run("regress", p.toString(), "--window", "x").exit()).isEqualTo(2);
     }
+
+    @Test
+    void hunterMethodIsDeterministicOtava() throws Exception {
+        Path p = SharedFiles.require("regression/otava_single_series20.csv");
+        Run r = run("regress", p.toString(), "--json", "--method", "hunter", "--alpha", "0.0001");
+        JsonNode m = new ObjectMapper().readTree(r.out()).get("metrics").get(0);
+        assertThat(m.get("changePoints").findValuesAsText("index")).containsExactly("10");
+        assertThat(m.get("changePoints").get(0).get("pValue").asDouble()).isLessThan(0.0001);
+        assertThat(r.exit()).isEqualTo(0);
+        assertThat(run("regress", p.toString(), "--method", "pelt").exit()).isEqualTo(2);
+    }
 }

@@ -3,8 +3,10 @@ package dev.ura.app.samples;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.CriticalPath;
 import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Finding;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.samples.Samples;
 import dev.ura.samples.scenarios.Scenario;
 
@@ -19,8 +21,8 @@ import java.util.TreeMap;
 /**
  * The expected analysis of one sample as a golden document: each response (trigger, start, end,
  * the end event), a summary of its critical path (length, time per category, threads, how links
- * were made, the five longest segments) and, for an original, each fix's what-if with its
- * estimate and the twin it should predict.
+ * were made, the five longest segments), the engine's findings with their suggested changes and,
+ * for an original, each fix's what-if with its estimate and the twin it should predict.
  */
 final class SampleSummary {
     private static final int LONGEST = 5;
@@ -68,6 +70,7 @@ final class SampleSummary {
         }
         m.put("trackedWorkEndNs", SampleGroundTruthTest.trackedWorkEnd(a.work(r.index())));
         m.put("criticalPath", path(a.criticalPath(r.index())));
+        m.put("findings", findings(a, r.index()));
         if (scenario != null) {
             List<Object> whatIfs = new ArrayList<>();
             for (Scenario.Fix fix : scenario.fixes()) {
@@ -85,6 +88,22 @@ final class SampleSummary {
             m.put("whatIf", whatIfs);
         }
         return m;
+    }
+
+    private static List<Object> findings(Analysis a, int index) {
+        List<Object> out = new ArrayList<>();
+        for (Finding f : new FindingsAnalyzer().analyze(a.graph(index))) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("rule", f.rule());
+            m.put("severity", f.severity());
+            m.put("message", f.message());
+            m.put("evidenceNs", List.of(f.evidenceStartNs(), f.evidenceEndNs()));
+            m.put("suggestion", f.suggestionKind());
+            m.put("change", f.suggestion() == null ? null : f.suggestion().describe());
+            m.put("estimatedSavingNs", f.estimatedSavingNs());
+            out.add(m);
+        }
+        return out;
     }
 
     private static Map<String, Object> path(CriticalPath p) {

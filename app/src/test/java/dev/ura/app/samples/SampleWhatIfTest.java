@@ -2,13 +2,19 @@ package dev.ura.app.samples;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.Estimate;
+import dev.ura.app.analysis.Finding;
+import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.samples.Samples;
 import dev.ura.samples.scenarios.Scenario;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,5 +54,50 @@ class SampleWhatIfTest {
         }
         System.out.println(String.join("\n", rows));
         assertThat(failures).as("estimates more than %s %% off their twin", MAX_ERROR_PERCENT).isEmpty();
+    }
+
+    /**
+     * For the originals whose fix the rules can see, a finding suggests it: its kind, and a target
+     * naming the fixed work (the app method, or the framework call / event inside it).
+     */
+    private static final Map<String, List<String>> SUGGESTED = Map.of(
+            "news-launch", List.of("defer", "FeedCache.write", "FileOutputStream.write", "WRITE"),
+            "video-launch", List.of("parallel", "AdLoader.loadAd", "AdRequestTask.run"),
+            "browser-page", List.of("defer", "TypedUrlStore.save", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
+            "game-menu", List.of("defer", "GameState.save", "SharedPreferencesImpl$EditorImpl.commit", "WRITE"),
+            "click-asynctask", List.of("speedup", "NoteDao.queryNotes"));
+
+    @Test
+    void findingsSuggestTheCaseStudiesFixes() {
+        SUGGESTED.forEach((name, expected) -> {
+            for (String ext : List.of("trace", "jsonl")) {
+                Analysis a = SampleRuns.analysis("/samples/" + name + "." + ext);
+                List<Finding> findings = new FindingsAnalyzer().analyze(a.graph(0));
+                List<String> targets = expected.subList(1, expected.size());
+                assertThat(findings).as(name + "." + ext).anySatisfy(f -> {
+                    assertThat(f.suggestionKind()).isEqualTo(expected.get(0));
+                    assertThat(targets).anyMatch(t -> f.suggestion().target().describe().contains(t));
+                });
+            }
+        });
+    }
+
+    /** The figures table in sample-traces/README.md is the one the engine produces. */
+    @Test
+    void readmeShowsTheCurrentFigures() throws IOException {
+        String readme = Files.readString(SampleRuns.MODULE.resolve("README.md"));
+        for (Scenario s : Samples.scenarios()) {
+            Analysis original = SampleRuns.analysis("/samples/" + s.name() + ".trace");
+            long baseline = original.responses().get(0).durationNs();
+            for (Scenario.Fix fix : s.fixes()) {
+                long twin = SampleRuns.analysis("/samples/" + s.name() + "-" + fix.id() + ".trace").responses().get(0).durationNs();
+                long estimate = SampleRuns.estimate(original, 0, fix.whatIf()).durationNs();
+                String label = s.fixes().size() > 1 ? s.name() + " (" + fix.id() + ")" : s.name();
+                String row = String.format(Locale.ROOT, "| %s | `%s` | %.1f ms | %.1f ms | %.1f %% | %.1f ms | %+.1f %% |",
+                        label, fix.whatIf(), baseline / 1e6, twin / 1e6, 100.0 * (baseline - twin) / baseline,
+                        estimate / 1e6, 100.0 * (estimate - twin) / twin);
+                assertThat(readme).as("README row for " + label).contains(row);
+            }
+        }
     }
 }

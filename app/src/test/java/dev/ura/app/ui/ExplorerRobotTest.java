@@ -59,7 +59,7 @@ class ExplorerRobotTest {
             return ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
         });
         window = new FrameFixture(robot, frame);
-        window.show(new java.awt.Dimension(1400, 900));
+        window.show(new java.awt.Dimension(1200, 860));
     }
 
     @AfterEach
@@ -86,9 +86,16 @@ class ExplorerRobotTest {
 
     private void openAndSelectResponse(Path file) {
         GuiActionRunner.execute(() -> frame.open(file));
-        waitFor("responses", () -> frame.responseModel().responses().size() == 4);
+        waitFor("responses", () -> frame.responseModel().responses().size() == 4
+                && frame.responseModel().path() != null);
         window.table("responses").selectRows(1);
-        waitFor("critical path", () -> frame.responseModel().selected() == 1 && frame.responseModel().path() != null);
+        try {
+            waitFor("critical path", () -> frame.responseModel().selected() == 1 && frame.responseModel().path() != null);
+        } catch (org.assertj.swing.exception.WaitTimedOutError e) {
+            throw new AssertionError("no critical path; model status: "
+                    + GuiActionRunner.execute(() -> frame.responseModel().status() + ", selected "
+                    + frame.responseModel().selected()), e);
+        }
     }
 
     /** The on-screen centre of a slice as last painted, or null. */
@@ -190,5 +197,31 @@ class ExplorerRobotTest {
         String name = GuiActionRunner.execute(() -> SliceDescriptions.label(frame.loaded().trace(), frame.selection()));
         assertThat(name).containsIgnoringCase("performClick");
         window.textBox("details").requireText(java.util.regex.Pattern.compile("(?si).*performClick.*"));
+    }
+
+    @Test
+    void aBundledSampleOpensFromTheMenuAndAFindingsFixBecomesAWhatIf() {
+        assertThat(SampleCatalog.list()).contains("/samples/forum-feed.trace");
+        window.menuItemWithPath("File", "Samples", "forum-feed.trace").click();
+        waitFor("responses", () -> !frame.responseModel().responses().isEmpty()
+                && frame.responseModel().path() != null);
+        assertThat(GuiActionRunner.execute(() -> frame.loaded().source().file())).isNull();
+        waitFor("findings", () -> !frame.responseModel().findings().isEmpty());
+        window.tabbedPane().selectTab("Findings");
+        int row = GuiActionRunner.execute(() -> {
+            var list = frame.responseModel().findings();
+            for (int i = 0; i < list.size(); i++) {
+                if (list.get(i).suggestion() != null) {
+                    return i;
+                }
+            }
+            return -1;
+        });
+        assertThat(row).as("a finding with a suggestion").isNotNegative();
+        window.table("findings").selectRows(row);
+        window.button("showFinding").click();
+        window.button("tryFix").click();
+        waitFor("estimate of the fix", () -> frame.responseModel().estimate() != null);
+        assertThat(GuiActionRunner.execute(() -> frame.responseModel().scenario().changes())).hasSize(1);
     }
 }

@@ -71,7 +71,7 @@ public final class VideoLaunch implements Scenario {
 
     private void requestAd(Exec x, SimThread adPool, SimThread main) {
         x.call(PKG + ".AdSlot.requestAd()V", () -> Android.execute(x, adPool, PKG + ".AdRequestTask", w -> {
-            w.call("com.google.android.gms.ads.AdLoader.loadAd(Lcom/google/android/gms/ads/AdRequest;)V",
+            Ui.method(w, "com.google.android.gms.ads.AdLoader.loadAd(Lcom/google/android/gms/ads/AdRequest;)V",
                     () -> Android.httpGet(w, "ad", "ads.example.net", 18_000, 430, 22, 3));
             w.call(PKG + ".AdResponseParser.parse(Ljava/lang/String;)L" + "com/example/video/Ad;", () -> Android.parseJson(w, "ad.parse", 16));
             Android.post(w, main, PKG + ".AdRequestTask.deliver", m -> m.chain(() -> m.call(PKG + ".AdRequestTask.deliver()V",

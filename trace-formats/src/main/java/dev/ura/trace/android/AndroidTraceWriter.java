@@ -6,13 +6,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Writes Android method-trace files byte for byte as ART and Dalvik do (see
@@ -59,7 +55,7 @@ public final class AndroidTraceWriter {
     private final Map<Long, String> threads = new LinkedHashMap<>();
     private final Map<Long, String> methodLines = new LinkedHashMap<>();
     private final ByteSink body = new ByteSink();
-    private final StreamingPackets packets;
+    private final StreamingPacketWriter packets;
     private OutputStream direct;
     private long directRecords = -1;
     private long records;
@@ -76,7 +72,7 @@ public final class AndroidTraceWriter {
         this.streaming = streaming;
         this.version = version;
         this.clock = clock;
-        this.packets = streaming ? new StreamingPackets(this) : null;
+        this.packets = streaming ? new StreamingPacketWriter(this) : null;
     }
 
     /** A legacy (non-streaming) file: version 1 (9-byte records), 2 (10) or 3 (size in header). */
@@ -323,7 +319,7 @@ public final class AndroidTraceWriter {
             if (summary) {
                 byte[] text = keySection(false).getBytes(StandardCharsets.UTF_8);
                 body.u2(0);
-                body.u1(StreamingPackets.SUMMARY);
+                body.u1(StreamingPacketWriter.SUMMARY);
                 body.u4(text.length);
                 body.bytes(text);
             }
@@ -428,98 +424,6 @@ public final class AndroidTraceWriter {
             out.write(bytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Streaming packet bookkeeping: what was announced, and ART 14 per-thread chunks. */
-    static final class StreamingPackets {
-        static final int NEW_METHOD = 1;
-        static final int NEW_THREAD = 2;
-        static final int SUMMARY = 3;
-
-        private final AndroidTraceWriter writer;
-        private final Set<Long> announcedMethods = new LinkedHashSet<>();
-        private final Set<Long> announcedThreads = new LinkedHashSet<>();
-        private final Map<Long, Chunk> chunks = new LinkedHashMap<>();
-
-        StreamingPackets(AndroidTraceWriter writer) {
-            this.writer = writer;
-        }
-
-        List<Long> announced() {
-            return new ArrayList<>(announcedMethods);
-        }
-
-        void announce(long id, ByteSink out) {
-            String line = writer.methodLine(id);
-            if (line == null || !announcedMethods.add(id)) {
-                return;
-            }
-            byte[] text = line.getBytes(StandardCharsets.UTF_8);
-            out.u2(0);
-            out.u1(NEW_METHOD);
-            out.u2(text.length);
-            out.bytes(text);
-        }
-
-        /** Writes the packets due before a record and returns where the record goes. */
-        ByteSink beforeRecord(long threadId, long methodId, ByteSink body) {
-            long id = methodId & ~3L;
-            if (writer.chunkRecords() <= 0) {
-                announce(id, body);
-                announceThread(threadId, body);
-                return body;
-            }
-            Chunk chunk = chunks.get(threadId);
-            if (chunk == null) {
-                announceThread(threadId, body);
-                chunk = new Chunk();
-                chunks.put(threadId, chunk);
-            }
-            chunk.methods.add(id);
-            chunk.count++;
-            return chunk.records;
-        }
-
-        void afterRecord(long threadId, ByteSink body) {
-            Chunk chunk = chunks.get(threadId);
-            if (chunk != null && chunk.count >= writer.chunkRecords()) {
-                flush(chunk, body);
-            }
-        }
-
-        void flushAll(ByteSink body) {
-            for (Chunk chunk : chunks.values()) {
-                flush(chunk, body);
-            }
-        }
-
-        private void flush(Chunk chunk, ByteSink body) {
-            for (long id : chunk.methods) {
-                announce(id, body);
-            }
-            body.moveFrom(chunk.records);
-            chunk.methods.clear();
-            chunk.count = 0;
-        }
-
-        private void announceThread(long threadId, ByteSink out) {
-            String name = writer.threadName(threadId);
-            if (name == null || !announcedThreads.add(threadId)) {
-                return;
-            }
-            byte[] text = name.getBytes(StandardCharsets.UTF_8);
-            out.u2(0);
-            out.u1(NEW_THREAD);
-            out.u2((int) threadId);
-            out.u2(text.length);
-            out.bytes(text);
-        }
-
-        private static final class Chunk {
-            final ByteSink records = new ByteSink();
-            final Set<Long> methods = new LinkedHashSet<>();
-            int count;
         }
     }
 }

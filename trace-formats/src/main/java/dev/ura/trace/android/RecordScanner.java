@@ -36,6 +36,8 @@ final class RecordScanner {
 
     private static final int PROGRESS_MASK = 0xFFFF;
     private static final int BLOCK_BYTES = 1 << 16;
+    /** Progress every 16 blocks: about 64K records of 14 bytes. */
+    private static final int BLOCKS_PER_REPORT = 15;
     /** Below this, starting a second decoding thread costs more than it saves. */
     static final long PARALLEL_MIN_RECORDS = 1 << 20;
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
@@ -125,6 +127,7 @@ final class RecordScanner {
         byte[] block = new byte[blockBytes];
         int pos = start;
         long n = 0;
+        int blocks = 0;
         while (limit - pos >= recordSize) {
             int len = Math.min(blockBytes, (limit - pos) / recordSize * recordSize);
             buf.get(pos, block, 0, len);
@@ -142,7 +145,9 @@ final class RecordScanner {
             }
             pos += len;
             n += len / recordSize;
-            report(pos / 2);
+            if ((++blocks & BLOCKS_PER_REPORT) == 0) {
+                report(pos / 2);
+            }
         }
         end = pos;
         records = n;
@@ -155,6 +160,7 @@ final class RecordScanner {
         byte[] block = new byte[blockBytes];
         int timeAt = idBytes + 4;
         int pos = start;
+        int blocks = 0;
         while (pos < end && !stop.get()) {
             int len = Math.min(blockBytes, end - pos);
             buf.get(pos, block, 0, len);
@@ -173,7 +179,7 @@ final class RecordScanner {
                 }
             }
             pos += len;
-            if (worker == 0) {
+            if (worker == 0 && (++blocks & BLOCKS_PER_REPORT) == 0) {
                 report(limit / 2 + pos / 2);
             }
         }

@@ -39,11 +39,17 @@ public final class ChromeJsonWriter {
 
     private final Trace trace;
     private final long pid;
+    /** Full names by method index, built once (a name is written per call). */
+    private final String[] names;
 
     /** A writer for {@code trace}. */
     public ChromeJsonWriter(Trace trace) {
         this.trace = trace;
         this.pid = trace.metadata().pid() >= 0 ? trace.metadata().pid() : 1;
+        this.names = new String[trace.methods().size()];
+        for (int m = 0; m < names.length; m++) {
+            names[m] = trace.methods().get(m).fullName();
+        }
     }
 
     /** Writes the JSON document to {@code out} (left open). */
@@ -124,7 +130,7 @@ public final class ChromeJsonWriter {
         MethodInfo m = trace.methods().get(c.method(i));
         g.writeStartObject();
         g.writeStringField("ph", "B");
-        g.writeStringField("name", m.fullName());
+        g.writeStringField("name", names[c.method(i)]);
         g.writeStringField("cat", event >= 0 ? "event" : "call");
         g.writeNumberField("pid", pid);
         g.writeNumberField("tid", tid);

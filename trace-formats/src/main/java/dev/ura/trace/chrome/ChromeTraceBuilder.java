@@ -42,6 +42,7 @@ final class ChromeTraceBuilder {
     private long suppressed;
     private long records;
     private long unmatchedEnds;
+    private long metadataEvents;
 
     ChromeTraceBuilder(String source) {
         this.source = source;
@@ -67,6 +68,7 @@ final class ChromeTraceBuilder {
     }
 
     private void metadata(ChromeEvent e) {
+        metadataEvents++;
         if ("thread_name".equals(e.name) && e.argName != null) {
             thread(e).name = e.argName;
         } else if ("process_name".equals(e.name) && e.argName != null) {
@@ -155,7 +157,7 @@ final class ChromeTraceBuilder {
     }
 
     Trace build() throws TraceFormatException {
-        if (records == 0) {
+        if (records == 0 && metadataEvents == 0) {
             throw TraceFormatException.ofFile(source, warnings.isEmpty()
                     ? "no trace events with a time (B/E/X/i/s/t/f)"
                     : "no valid trace event; first problem: " + warnings.get(0), null);
@@ -176,6 +178,9 @@ final class ChromeTraceBuilder {
         }
         EventTable events = ChromeMarks.events(marks, threads, tables);
         summarize(open, cut[0]);
+        if (records == 0) {
+            warnings.add("no events with a time: only metadata (thread / process names)");
+        }
         Map<String, String> props = new LinkedHashMap<>();
         processNames.forEach((pid, name) -> props.put("process." + pid, name));
         long pid = pidIndex.size() == 1 && !threads.isEmpty() ? threads.get(0).pid : -1;

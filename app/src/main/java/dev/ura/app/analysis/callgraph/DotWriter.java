@@ -20,8 +20,10 @@ import java.util.Set;
  */
 public final class DotWriter {
     private final CallGraph graph;
+    /** Quoted, escaped DOT id per node. */
     private final Map<CallGraphNode, String> ids = new HashMap<>();
 
+    /** A writer for {@code graph}; node ids are fixed here so repeated writes are identical. */
     public DotWriter(CallGraph graph) {
         this.graph = graph;
         Map<String, Integer> sameName = new HashMap<>();
@@ -38,7 +40,7 @@ public final class DotWriter {
                 id = id + " #" + n.method();
                 used.add(id);
             }
-            ids.put(n, id);
+            ids.put(n, quote(id));
         }
     }
 
@@ -69,16 +71,21 @@ public final class DotWriter {
                     + percent(n.inclusiveNs(), total) + "\\nexclusive " + time(n.exclusiveNs())
                     + "\\n" + count(n.calls());
             double heat = (double) n.exclusiveNs() / maxExclusive;
-            out.write("  " + quote(ids.get(n)) + " [label=\"" + label + "\", fillcolor=\"" + fill(heat) + "\"];\n");
+            out.write("  " + ids.get(n) + " [label=\"" + label + "\", fillcolor=\"" + fill(heat) + "\"];\n");
         }
         long maxEdge = graph.maxEdgeNs();
+        StringBuilder line = new StringBuilder(256);
         for (CallGraphEdge e : graph.graph().edgeSet()) {
             CallGraphNode from = graph.graph().getEdgeSource(e);
             CallGraphNode to = graph.graph().getEdgeTarget(e);
             double share = (double) e.inclusiveNs() / maxEdge;
-            out.write(String.format(Locale.ROOT, "  %s -> %s [label=\"%s\\n%s\", penwidth=%.2f, color=\"%s\", weight=%d];%n",
-                    quote(ids.get(from)), quote(ids.get(to)), count(e.calls()), time(e.inclusiveNs()),
-                    1 + 5 * share, stroke(share), Math.max(1, Math.round(10 * share))));
+            line.setLength(0);
+            line.append("  ").append(ids.get(from)).append(" -> ").append(ids.get(to))
+                    .append(" [label=\"").append(count(e.calls())).append("\\n").append(time(e.inclusiveNs()))
+                    .append("\", penwidth=").append(twoDecimals(1 + 5 * share))
+                    .append(", color=\"").append(stroke(share)).append("\", weight=")
+                    .append(Math.max(1, Math.round(10 * share))).append("];\n");
+            out.write(line.toString());
         }
         out.write("}\n");
     }
@@ -115,6 +122,13 @@ public final class DotWriter {
             return ns + " events";
         }
         return DurationText.format(ns);
+    }
+
+    /** {@code x} with exactly two decimals, without a formatter (it runs per edge). */
+    static String twoDecimals(double x) {
+        long hundredths = Math.round(x * 100);
+        long frac = Math.abs(hundredths % 100);
+        return (hundredths < 0 && hundredths > -100 ? "-" : "") + hundredths / 100 + "." + (frac < 10 ? "0" : "") + frac;
     }
 
     private static String percent(long part, long total) {

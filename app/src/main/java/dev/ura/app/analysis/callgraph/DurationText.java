@@ -1,7 +1,5 @@
 package dev.ura.app.analysis.callgraph;
 
-import java.util.Locale;
-
 /** Short human-readable durations for graph labels ({@code 12.3 ms}, {@code 45 µs}, {@code 4.5 µs}, {@code 800 ns}). */
 public final class DurationText {
     private DurationText() {
@@ -11,17 +9,34 @@ public final class DurationText {
     public static String format(long ns) {
         long a = Math.abs(ns);
         if (a >= 1_000_000_000L) {
-            return String.format(Locale.ROOT, "%.3f s", ns / 1e9);
+            return fixed(ns, 1_000_000_000L, 3) + " s";
         }
         if (a >= 1_000_000L) {
-            return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
+            return fixed(ns, 1_000_000L, 1) + " ms";
         }
         if (a >= 10_000L) {
-            return String.format(Locale.ROOT, "%.0f µs", ns / 1e3);
+            return fixed(ns, 1_000L, 0) + " µs";
         }
         if (a >= 1_000L) {
-            return String.format(Locale.ROOT, "%.1f µs", ns / 1e3);
+            return fixed(ns, 1_000L, 1) + " µs";
         }
         return ns + " ns";
+    }
+
+    /** {@code value / unit} rounded half-up to {@code decimals} places, without a formatter (it runs per label). */
+    static String fixed(long value, long unit, int decimals) {
+        long scale = decimals == 0 ? 1 : decimals == 1 ? 10 : 1000;
+        long step = unit / scale;
+        long abs = Math.abs(value);
+        long q = (abs + step / 2) / step;
+        String sign = value < 0 ? "-" : "";
+        if (decimals == 0) {
+            return sign + q;
+        }
+        String frac = Long.toString(q % scale);
+        while (frac.length() < decimals) {
+            frac = "0" + frac;
+        }
+        return sign + q / scale + "." + frac;
     }
 }

@@ -23,11 +23,21 @@ final class Evidence {
     }
 
     Evidence add(int v, boolean onCriticalPath) {
-        start = Math.min(start, graph.startNs(v));
-        end = Math.max(end, graph.endNs(v));
-        total += graph.durationNs(v);
+        return add(v, onCriticalPath, graph.startNs(v), graph.endNs(v));
+    }
+
+    /** Adds the part {@code [from, to]} of a vertex (a slice that covers it only in part). */
+    Evidence add(int v, boolean onCriticalPath, long from, long to) {
+        long a = Math.max(from, graph.startNs(v));
+        long b = Math.min(to, graph.endNs(v));
+        if (b < a) {
+            return this;
+        }
+        start = Math.min(start, a);
+        end = Math.max(end, b);
+        total += b - a;
         if (onCriticalPath) {
-            critical += graph.durationNs(v);
+            critical += b - a;
         }
         int t = graph.thread(v);
         thread = thread == -2 || thread == t ? t : -1;

@@ -2,13 +2,13 @@ package dev.ura.app.analysis.findings;
 
 import dev.ura.app.analysis.Change;
 import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.LinkKind;
+import dev.ura.app.analysis.ResponseWork;
 import dev.ura.app.analysis.SliceRef;
 import dev.ura.app.analysis.SliceSelector;
-import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.whatif.MatchedSlice;
 import dev.ura.app.analysis.whatif.SliceMatcher;
+import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 
@@ -22,8 +22,10 @@ import java.util.Map;
  * A storage write made by the response's work before it ends. A write produces nothing the
  * screen shows, so it can wait until the update is drawn. The suggestion defers the app method
  * that writes, unless that method also hands off work or requests updates: then only the write.
+ * Reported when deferring saves at least {@link FindingThresholds#minWriteSavingNs()}.
  */
 public final class WriteBeforeResponseEndRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "write-before-response-end";
 
     @Override
@@ -44,7 +46,7 @@ public final class WriteBeforeResponseEndRule implements FindingRule {
             }
             SliceRef write = new SliceRef(events.thread(e), events.call(e));
             SliceRef owner = ctx.appOwner(write);
-            SliceRef target = feedsOtherWork(g, matcher, owner) ? write : owner;
+            SliceRef target = sendsOrRequests(ctx, owner) ? write : owner;
             targets.putIfAbsent(ctx.name(target), target);
         }
         List<Finding> out = new ArrayList<>();
@@ -57,7 +59,7 @@ public final class WriteBeforeResponseEndRule implements FindingRule {
             Evidence ev = new Evidence(g);
             for (MatchedSlice slice : matcher.match(fix.target())) {
                 for (int v : slice.vertices()) {
-                    ev.add(v, ctx.isCritical(v));
+                    ev.add(v, ctx.isCritical(v), slice.startNs(), slice.endNs());
                 }
             }
             String message = name + " writes to storage before the response ends (" + FindingContext.ms(ev.totalNs())
@@ -69,13 +71,19 @@ public final class WriteBeforeResponseEndRule implements FindingRule {
         return out;
     }
 
-    /** Whether the slice hands off work or requests an update (deferring it would move those too). */
-    private static boolean feedsOtherWork(ResponseGraph g, SliceMatcher matcher, SliceRef slice) {
-        for (int v : matcher.vertices(slice)) {
-            for (Dependency d : g.graph().outgoingEdgesOf(v)) {
-                if (d.kind() != LinkKind.PROGRAM_ORDER) {
-                    return true;
-                }
+    /** Whether tracked work inside the slice hands off work or requests an update (deferring it would move those too). */
+    private static boolean sendsOrRequests(FindingContext ctx, SliceRef slice) {
+        ResponseWork work = ctx.graph().work();
+        EventTable events = work.events();
+        CallTable calls = ctx.trace().threads().get(slice.thread()).calls();
+        long cs = calls.start(slice.call());
+        long ce = calls.end(slice.call());
+        BitSet tracked = work.tracked();
+        for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {
+            EventKind k = events.kind(e);
+            if ((k == EventKind.SEND_MSG || k.isRequest()) && events.thread(e) == slice.thread()
+                    && events.end(e) >= cs && events.end(e) < ce) {
+                return true;
             }
         }
         return false;

@@ -12,9 +12,11 @@ import java.util.List;
  *                 more than one), or {@code null} when not built
  * @param bottomUp each method's own time above the callers it was spent under, or {@code null}
  * @param eventOrder whether times are event order rather than ns (traces without timestamps)
+ * @param treesTruncated whether a tree reached {@link ProfileAnalyzer#MAX_TREE_NODES} and folded
+ *                   further paths into "more" nodes
  */
 public record Profile(CallScope scope, List<ProfileRow> rows, ProfileNode topDown, ProfileNode bottomUp,
-                      boolean eventOrder) {
+                      boolean eventOrder, boolean treesTruncated) {
 
     public Profile {
         rows = List.copyOf(rows);

@@ -20,8 +20,19 @@ import java.util.List;
  * counted once per outermost call). Stateless apart from the trace; safe to share.
  */
 public final class ProfileAnalyzer {
+    /** Largest inclusive time first; ties by name, then signature, so output is stable across formats. */
+    private static final Comparator<ProfileRow> ROW_ORDER = Comparator.comparingLong(ProfileRow::inclusiveNs).reversed()
+            .thenComparing(ProfileRow::name)
+            .thenComparing(ProfileRow::signature, Comparator.nullsFirst(Comparator.naturalOrder()));
+
+    /** Each call tree keeps at most this many nodes; beyond, paths fold into a truncated node. */
+    public static final int MAX_TREE_NODES = 300_000;
+    /** A bottom-up tree shows at most this many callers below each method. */
+    public static final int BOTTOM_UP_DEPTH = 32;
+
     private final Trace trace;
 
+    /** An analyzer over {@code trace} (read-only; safe to share between threads). */
     public ProfileAnalyzer(Trace trace) {
         this.trace = trace;
     }
@@ -42,12 +53,22 @@ public final class ProfileAnalyzer {
      * @throws java.util.concurrent.CancellationException when {@code progress} is cancelled
      */
     public Profile analyze(CallScope scope, boolean withTrees, Progress progress) {
+        return analyze(scope, withTrees, MAX_TREE_NODES, progress);
+    }
+
+    /**
+     * The profile with trees of at most {@code maxTreeNodes} nodes each; paths beyond fold into a
+     * {@link ProfileNode#TRUNCATED} node under their deepest shown ancestor.
+     */
+    public Profile analyze(CallScope scope, boolean withTrees, int maxTreeNodes, Progress progress) {
         int n = trace.methods().size();
         Totals totals = new Totals(n);
         ProfileNode topDown = withTrees ? new ProfileNode(-1, scope.thread() == null ? "all threads" : scope.thread()) : null;
         ProfileNode bottomUp = withTrees ? new ProfileNode(-1, topDown.name()) : null;
         List<ThreadTrack> threads = scope.select(trace);
         String[] names = withTrees ? methodNames() : null;
+        int[] topDownBudget = {maxTreeNodes, 0};
+        int[] bottomUpBudget = {maxTreeNodes, 0};
         long done = 0;
         long all = 0;
         for (ThreadTrack t : threads) {
@@ -57,9 +78,9 @@ public final class ProfileAnalyzer {
             ThreadTrack t = threads.get(ti);
             ProfileNode threadRoot = topDown;
             if (withTrees && threads.size() > 1) {
-                threadRoot = topDown.child(-2 - ti, t.name());
+                threadRoot = topDown.child(-2 - ti, t.name(), topDownBudget);
             }
-            new ThreadPass(t.calls(), scope, totals, threadRoot, bottomUp, names).run();
+            new ThreadPass(t.calls(), scope, totals, threadRoot, bottomUp, names, topDownBudget, bottomUpBudget).run();
             done += t.calls().size();
             progress.update(done, all);
             progress.checkCancelled();
@@ -74,7 +95,8 @@ public final class ProfileAnalyzer {
         if (scope.thread() == null && scope.unbounded()) {
             rows.addAll(blockRows(trace.blocks()));
         }
-        return new Profile(scope, rows, topDown, bottomUp, isEventOrder(trace));
+        boolean truncated = withTrees && (topDownBudget[1] == 1 || bottomUpBudget[1] == 1);
+        return new Profile(scope, rows, topDown, bottomUp, isEventOrder(trace), truncated);
     }
 
     private String[] methodNames() {
@@ -92,7 +114,7 @@ public final class ProfileAnalyzer {
             rows.add(new ProfileRow(-1, b.name(), null, b.count(), b.totalNs(), b.totalNs(),
                     b.minNs() < 0 ? null : b.minNs(), b.maxNs() < 0 ? null : b.maxNs(), mean));
         }
-        rows.sort(Comparator.comparingLong(ProfileRow::inclusiveNs).reversed().thenComparing(ProfileRow::name));
+        rows.sort(ROW_ORDER);
         return rows;
     }
 
@@ -128,7 +150,7 @@ public final class ProfileAnalyzer {
                 rows.add(new ProfileRow(m, info.fullName(), info.signature(), calls[m], inclusive[m], exclusive[m],
                         min[m], max[m], sum[m] / calls[m]));
             }
-            rows.sort(Comparator.comparingLong(ProfileRow::inclusiveNs).reversed().thenComparing(ProfileRow::name));
+            rows.sort(ROW_ORDER);
             return rows;
         }
     }

@@ -43,14 +43,17 @@ public final class ProfileNode {
         return name;
     }
 
+    /** Calls on this path (top-down) or of this method under this caller chain (bottom-up). */
     public long calls() {
         return calls;
     }
 
+    /** Inclusive time, ns (see the class comment for what it covers in each tree). */
     public long inclusiveNs() {
         return inclusiveNs;
     }
 
+    /** Own time, ns: no callee running. */
     public long exclusiveNs() {
         return exclusiveNs;
     }
@@ -60,11 +63,40 @@ public final class ProfileNode {
         return children;
     }
 
-    ProfileNode child(int childMethod, String childName) {
+    /** Method id of the node that collects what a full tree budget could not show. */
+    public static final int TRUNCATED = -3;
+    /** Name of that node. */
+    public static final String TRUNCATED_NAME = "… (more paths than the tree shows)";
+
+    /** Whether this node collects the own time of paths cut off when the tree reached its size limit. */
+    public boolean isTruncated() {
+        return method == TRUNCATED;
+    }
+
+    /**
+     * The child for {@code childMethod}, created while {@code budget[0] > 0} (and decremented);
+     * once the budget is spent, new paths go to one {@link #TRUNCATED} child per parent, which
+     * then absorbs everything below it, and {@code budget[1]} is set to 1.
+     */
+    ProfileNode child(int childMethod, String childName, int[] budget) {
+        if (method == TRUNCATED) {
+            return this;
+        }
         if (byMethod == null) {
             byMethod = new HashMap<>();
         }
-        return byMethod.computeIfAbsent(childMethod, k -> new ProfileNode(childMethod, childName));
+        ProfileNode c = byMethod.get(childMethod);
+        if (c != null) {
+            return c;
+        }
+        if (budget[0] > 0 || childMethod <= -2) {
+            budget[0]--;
+            c = new ProfileNode(childMethod, childName);
+            byMethod.put(childMethod, c);
+            return c;
+        }
+        budget[1] = 1;
+        return byMethod.computeIfAbsent(TRUNCATED, k -> new ProfileNode(TRUNCATED, TRUNCATED_NAME));
     }
 
     void add(long callCount, long inclusive, long exclusive) {

@@ -21,9 +21,14 @@ final class ThreadPass {
     private long[] childSum = new long[64];
     private ProfileNode[] node;
     private int top;
+    /** Nodes each tree may still create (shared across threads of one analysis). */
+    private final int[] topDownBudget;
+    private final int[] bottomUpBudget;
 
     ThreadPass(CallTable calls, CallScope scope, ProfileAnalyzer.Totals totals, ProfileNode topDownRoot,
-               ProfileNode bottomUpRoot, String[] names) {
+               ProfileNode bottomUpRoot, String[] names, int[] topDownBudget, int[] bottomUpBudget) {
+        this.topDownBudget = topDownBudget;
+        this.bottomUpBudget = bottomUpBudget;
         this.calls = calls;
         this.scope = scope;
         this.totals = totals;
@@ -78,7 +83,7 @@ final class ThreadPass {
         childSum[top] = 0;
         if (node != null) {
             ProfileNode parent = top == 0 ? topDownRoot : node[top - 1];
-            node[top] = parent.child(m, names[m]);
+            node[top] = parent.child(m, names[m], topDownBudget);
         }
         top++;
     }
@@ -90,13 +95,15 @@ final class ThreadPass {
         totals.exclusive[m] += own;
         totals.active[m]--;
         if (node != null) {
-            node[top].add(1, duration[top], own);
+            // a truncated node absorbs whole subtrees, so only own time adds up there
+            node[top].add(1, node[top].isTruncated() ? own : duration[top], own);
             node[top] = null;
-            ProfileNode b = bottomUpRoot.child(m, names[m]);
+            ProfileNode b = bottomUpRoot.child(m, names[m], bottomUpBudget);
             b.add(1, duration[top], own);
-            for (int level = top - 1; level >= 0; level--) {
-                b = b.child(method[level], names[method[level]]);
-                b.add(1, duration[top], own);
+            int deepest = Math.max(0, top - ProfileAnalyzer.BOTTOM_UP_DEPTH);
+            for (int level = top - 1; level >= deepest && !b.isTruncated(); level--) {
+                b = b.child(method[level], names[method[level]], bottomUpBudget);
+                b.add(1, b.isTruncated() ? own : duration[top], own);
             }
         }
     }

@@ -1,13 +1,19 @@
 package dev.ura.app.analysis.regression;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * The regression check both the command line and the runs view use: anomalies against a rolling
- * baseline plus E-Divisive change points, and the verdict on the newest {@code window} runs.
+ * baseline plus change points (E-Divisive by default, or Otava's Hunter), and the verdict on the
+ * newest {@code window} runs.
  */
 public final class RegressionAnalyzer {
     private final RegressionOptions options;
     private final AnomalyDetector anomalies;
-    private final EDivisiveAlgorithm changes;
+    private final EDivisiveAlgorithm eDivisive;
+    private final HunterAlgorithm hunter;
 
     /** @throws IllegalArgumentException when an option is out of range (message names it) */
     public RegressionAnalyzer(RegressionOptions options) {
@@ -20,8 +26,10 @@ public final class RegressionAnalyzer {
         this.options = options;
         this.anomalies = new AnomalyDetector(options.window(), options.sigmas(),
                 Math.min(AnomalyDetector.DEFAULT_MIN_HISTORY, options.window()));
-        this.changes = new EDivisiveAlgorithm(options.alpha(), options.permutations(), options.minSize(),
-                options.seed());
+        boolean useHunter = options.method() == ChangePointMethod.HUNTER;
+        this.eDivisive = useHunter ? null : new EDivisiveAlgorithm(options.alpha(), options.permutations(),
+                options.minSize(), options.seed());
+        this.hunter = useHunter ? new HunterAlgorithm(RegressionOptions.HUNTER_WINDOW, options.alpha(), 0) : null;
     }
 
     public RegressionOptions options() {
@@ -31,7 +39,19 @@ public final class RegressionAnalyzer {
     /** Checks one series. */
     public SeriesRegression analyze(RunSeries series) {
         double[] values = series.values();
-        return new SeriesRegression(series, anomalies.detect(values), changes.changePoints(values, options.history()),
+        return new SeriesRegression(series, anomalies.detect(values), changePoints(values),
                 Math.max(0, values.length - options.window()));
+    }
+
+    private List<ChangePoint> changePoints(double[] values) {
+        if (eDivisive != null) {
+            return eDivisive.changePoints(values, options.history());
+        }
+        int offset = options.history() > 0 && options.history() < values.length ? values.length - options.history() : 0;
+        List<ChangePoint> out = new ArrayList<>();
+        for (ChangePoint c : hunter.changePoints(Arrays.copyOfRange(values, offset, values.length))) {
+            out.add(new ChangePoint(c.index() + offset, c.before(), c.after(), c.pValue(), c.statistic()));
+        }
+        return out;
     }
 }

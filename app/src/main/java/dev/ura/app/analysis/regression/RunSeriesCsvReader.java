@@ -18,8 +18,9 @@ import java.util.Map;
  * (run = commit or build id, oldest first). The header's column names are free (Otava's
  * {@code index,value} works) but its column count decides the layout; with two columns the metric is
  * named after the value column. Blank lines and lines starting with {@code #} are ignored; fields may
- * be wrapped in double quotes. A row with the wrong number of fields or a value that is not a finite
- * number is skipped with a warning naming its line; a missing header or no usable row is an error.
+ * be wrapped in double quotes (commas inside quotes are not supported). A row with the wrong number
+ * of fields or a value that is not a finite number is skipped with a warning naming its line; a
+ * missing header or no usable row is an error.
  */
 public final class RunSeriesCsvReader {
     private static final int MAX_WARNINGS = 50;

@@ -31,13 +31,38 @@ public final class TraceFolderSeries {
     private TraceFolderSeries() {
     }
 
+    /**
+     * The runs of a folder with, per run, the file that gave its value (the build's fastest trace), so
+     * that a view can open or compare the run.
+     *
+     * @param series   the series (metric {@link #METRIC})
+     * @param files    per run, in run order, the file whose value the run has
+     * @param warnings files skipped, and why
+     */
+    public record FolderRuns(RunSeries series, List<Path> files, List<String> warnings) {
+        public FolderRuns {
+            files = List.copyOf(files);
+            warnings = List.copyOf(warnings);
+        }
+
+        /** As a series set (what the command line reads). */
+        public SeriesSet toSeriesSet() {
+            return new SeriesSet(List.of(series), warnings);
+        }
+    }
+
     /** Reads and measures every trace in {@code folder}. */
     public static SeriesSet read(Path folder, RunMeasure measure) throws TraceFormatException {
+        return readRuns(folder, measure).toSeriesSet();
+    }
+
+    /** Reads and measures every trace in {@code folder}, keeping which file each run's value came from. */
+    public static FolderRuns readRuns(Path folder, RunMeasure measure) throws TraceFormatException {
         List<Path> files = list(folder);
         Map<String, Double> best = new LinkedHashMap<>();
+        Map<String, Path> bestFile = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
         for (Path f : files) {
-            String name = f.getFileName().toString();
             OptionalLong ns;
             try {
                 ns = measure.measureNs(f);
@@ -49,14 +74,20 @@ public final class TraceFolderSeries {
                 warnings.add(f + ": no response to measure (skipped)");
                 continue;
             }
-            best.merge(RunNames.runOf(name), (double) ns.getAsLong(), Math::min);
+            String run = RunNames.runOf(f.getFileName().toString());
+            Double previous = best.get(run);
+            if (previous == null || ns.getAsLong() < previous) {
+                best.put(run, (double) ns.getAsLong());
+                bestFile.put(run, f);
+            }
         }
         if (best.isEmpty()) {
             throw TraceFormatException.ofFile(folder.toString(), "no trace in the folder has a response to measure"
                     + (warnings.isEmpty() ? "" : ": " + warnings.get(0)), null);
         }
         double[] values = best.values().stream().mapToDouble(Double::doubleValue).toArray();
-        return new SeriesSet(List.of(new RunSeries(METRIC, new ArrayList<>(best.keySet()), values)), warnings);
+        return new FolderRuns(new RunSeries(METRIC, new ArrayList<>(best.keySet()), values),
+                new ArrayList<>(bestFile.values()), warnings);
     }
 
     /** Builds in number order, other files by name; within a build, by file name. */

@@ -215,6 +215,9 @@ public final class ProfilePanel extends JPanel {
         if (p.eventOrder()) {
             s.append(" · no timestamps: times are event order");
         }
+        if (p.treesTruncated()) {
+            s.append(" · trees cut at ").append(String.format("%,d", ProfileAnalyzer.MAX_TREE_NODES)).append(" nodes");
+        }
         status.setText(s.toString());
     }
 

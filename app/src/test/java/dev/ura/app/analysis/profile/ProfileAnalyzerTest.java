@@ -102,6 +102,22 @@ class ProfileAnalyzerTest {
     }
 
     @Test
+    void treesPastTheirSizeLimitFoldIntoATruncatedNodeWithoutLosingTime() {
+        Profile p = new ProfileAnalyzer(recursive()).analyze(CallScope.all(), true, 2, dev.ura.trace.io.Progress.NONE);
+        assertThat(p.treesTruncated()).isTrue();
+        ProfileNode main = p.topDown().children().get(0);
+        ProfileNode fib = main.children().stream().filter(n -> n.name().equals("app.M.fib")).findFirst().orElseThrow();
+        assertThat(fib.children()).singleElement().satisfies(n -> {
+            assertThat(n.isTruncated()).isTrue();
+            assertThat(n.inclusiveNs()).isEqualTo(30);   // own time of fib 20-50 and everything under it
+            assertThat(n.calls()).isEqualTo(3);
+        });
+        assertThat(p.topDown().inclusiveNs()).isEqualTo(100);
+        Profile full = new ProfileAnalyzer(recursive()).analyze(CallScope.all(), true, dev.ura.trace.io.Progress.NONE);
+        assertThat(full.treesTruncated()).isFalse();
+    }
+
+    @Test
     void threadFilterAndThreadNodes() {
         CallTraceFixture f = new CallTraceFixture();
         int a = f.thread(1, "main");

@@ -143,4 +143,22 @@ class RegressionAnalyzerTest {
         assertThat(r.windowStart()).isEqualTo(100);
         assertThat(r.regressed()).isFalse();
     }
+
+    @Test
+    void hunterMethodIsOtavasAlgorithmOverTheHistory() {
+        double[] tb = Vectors.csvValues("otava_tigerbeetle.csv");
+        RegressionOptions hunter = new RegressionOptions(40, 4, 0.001, 199, 30, 1, 0, ChangePointMethod.HUNTER);
+        SeriesRegression all = new RegressionAnalyzer(hunter).analyze(series(tb));
+        assertThat(all.changePoints()).isEqualTo(new HunterAlgorithm(50, 0.001, 0).changePoints(tb));
+        assertThat(all.changePoints()).isNotEmpty();
+        RegressionOptions recent = new RegressionOptions(40, 4, 0.001, 199, 30, 1, 200, ChangePointMethod.HUNTER);
+        List<ChangePoint> last200 = new RegressionAnalyzer(recent).analyze(series(tb)).changePoints();
+        List<ChangePoint> direct = new HunterAlgorithm(50, 0.001, 0).changePoints(
+                java.util.Arrays.copyOfRange(tb, 165, 365));
+        assertThat(last200).extracting(ChangePoint::index)
+                .containsExactlyElementsOf(direct.stream().map(c -> c.index() + 165).toList());
+        assertThat(ChangePointMethod.of("Hunter")).contains(ChangePointMethod.HUNTER);
+        assertThat(ChangePointMethod.of("e-divisive")).contains(ChangePointMethod.E_DIVISIVE);
+        assertThat(ChangePointMethod.of("pelt")).isEmpty();
+    }
 }

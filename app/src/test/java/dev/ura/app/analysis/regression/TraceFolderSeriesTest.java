@@ -43,6 +43,8 @@ class TraceFolderSeriesTest {
         assertThat(s.warnings()).hasSize(2);
         assertThat(s.warnings().get(0)).endsWith("build_11.trace.gz: no response to measure (skipped)");
         assertThat(s.warnings().get(1)).endsWith("build12.trace: at byte 0: not a trace (skipped)");
+        TraceFolderSeries.FolderRuns runs = TraceFolderSeries.readRuns(dir, TraceFolderSeriesTest::measure);
+        assertThat(runs.files()).containsExactly(dir.resolve("build-9-run-1.trace"), dir.resolve("login@build-10.trace"));
     }
 
     @Test

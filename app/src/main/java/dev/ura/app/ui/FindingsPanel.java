@@ -1,0 +1,90 @@
+package dev.ura.app.ui;
+
+import dev.ura.app.analysis.Finding;
+import dev.ura.app.render.TimeFormat;
+
+import javax.swing.BorderFactory;
+import javax.swing.JButton;
+import javax.swing.JPanel;
+import javax.swing.JScrollPane;
+import javax.swing.JTable;
+import javax.swing.ListSelectionModel;
+import javax.swing.table.AbstractTableModel;
+import java.awt.BorderLayout;
+import java.awt.FlowLayout;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Findings of the selected response, with Show (zoom to the evidence) and Try fix (add the suggested what-if). */
+final class FindingsPanel extends JPanel {
+    private final Table table = new Table();
+    private final JTable view = new JTable(table);
+
+    FindingsPanel(ResponseModel model, Consumer<Finding> show, Consumer<Finding> tryFix) {
+        super(new BorderLayout());
+        view.setName("findings");
+        view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
+        view.getColumnModel().getColumn(0).setMaxWidth(80);
+        view.getColumnModel().getColumn(2).setMaxWidth(110);
+        JButton showButton = new JButton("Show");
+        showButton.setName("showFinding");
+        JButton fixButton = new JButton("Try fix");
+        fixButton.setName("tryFix");
+        showButton.addActionListener(e -> selected().ifPresent(show));
+        fixButton.addActionListener(e -> selected().filter(f -> f.suggestion() != null).ifPresent(tryFix));
+        view.getSelectionModel().addListSelectionListener(e -> {
+            var f = selected();
+            showButton.setEnabled(f.isPresent());
+            fixButton.setEnabled(f.isPresent() && f.get().suggestion() != null);
+        });
+        showButton.setEnabled(false);
+        fixButton.setEnabled(false);
+        JPanel buttons = new JPanel(new FlowLayout(FlowLayout.RIGHT));
+        buttons.setBorder(BorderFactory.createEmptyBorder(0, 0, 0, 4));
+        buttons.add(showButton);
+        buttons.add(fixButton);
+        add(new JScrollPane(view), BorderLayout.CENTER);
+        add(buttons, BorderLayout.SOUTH);
+        model.addListener(() -> {
+            if (table.rows != model.findings()) {
+                table.rows = model.findings();
+                table.fireTableDataChanged();
+            }
+        });
+    }
+
+    private java.util.Optional<Finding> selected() {
+        int r = view.getSelectedRow();
+        return r < 0 || r >= table.rows.size() ? java.util.Optional.empty() : java.util.Optional.of(table.rows.get(r));
+    }
+
+    private static final class Table extends AbstractTableModel {
+        private static final String[] COLUMNS = {"Severity", "Finding", "Could save"};
+        private List<Finding> rows = List.of();
+
+        @Override
+        public int getRowCount() {
+            return rows.size();
+        }
+
+        @Override
+        public int getColumnCount() {
+            return COLUMNS.length;
+        }
+
+        @Override
+        public String getColumnName(int c) {
+            return COLUMNS[c];
+        }
+
+        @Override
+        public Object getValueAt(int r, int c) {
+            Finding f = rows.get(r);
+            return switch (c) {
+                case 0 -> f.severity();
+                case 1 -> f.message();
+                default -> f.suggestion() == null ? "—" : TimeFormat.duration(f.estimatedSavingNs());
+            };
+        }
+    }
+}
