@@ -52,6 +52,7 @@ public record LinkEdits(List<Link> removed, List<Link> added) {
         return false;
     }
 
+    /** Whether there are no edits. */
     public boolean isEmpty() {
         return removed.isEmpty() && added.isEmpty();
     }
