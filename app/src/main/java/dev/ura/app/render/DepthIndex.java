@@ -66,7 +66,17 @@ public final class DepthIndex {
      * {@code to(d)} when none does. {@code lo} must lie within depth {@code d}.
      */
     public int firstEndingAtOrAfter(int d, int lo, long ns) {
-        int hi = to(d);
+        int limit = to(d);
+        // gallop first: the answer is usually a few calls ahead when folding pixel by pixel, and
+        // nearby probes stay in cache where a plain binary search would jump across the array
+        int step = 1;
+        int hi = lo;
+        while (hi < limit && calls.end(order[hi]) < ns) {
+            lo = hi + 1;
+            hi = lo + step;
+            step <<= 1;
+        }
+        hi = Math.min(hi, limit);
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (calls.end(order[mid]) < ns) {

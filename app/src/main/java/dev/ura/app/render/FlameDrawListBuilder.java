@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * Fills a {@link DrawList} with the calls visible in each lane. Per depth, a binary search finds
  * the first visible call; calls at least {@link Metrics#minSlice()} wide become items of their own,
- * and runs of narrower calls fold into one item, skipping ahead a pixel at a time with further
- * binary searches. The work per frame therefore grows with pixels (and log of calls), not calls.
+ * and runs of narrower calls separated by gaps narrower than that fold into one item (as in Tracy),
+ * skipping ahead {@code minSlice} pixels at a time with galloping searches. The work per frame therefore grows with pixels (and log of calls), not calls.
  */
 public final class FlameDrawListBuilder {
     private FlameDrawListBuilder() {
@@ -59,9 +59,10 @@ public final class FlameDrawListBuilder {
             int n = 1;
             double runEnd = x1;
             while (p < to && runEnd <= width) {
-                int q = di.firstEndingAtOrAfter(d, p, axis.toNs(runEnd + 1));
+                int q = di.firstEndingAtOrAfter(d, p, axis.toNs(runEnd + minW));
                 if (q > p) {
-                    // every call in p..q-1 starts after the run and ends within a pixel of it: sub-pixel
+                    // every call in p..q-1 starts after the run and ends within minW of it, so each is
+                    // narrower than minW and any gap between them is too: they belong to the fold
                     n += q - p;
                     runEnd = Math.max(runEnd, axis.toPx(calls.end(di.call(q - 1))));
                     p = q;
@@ -70,7 +71,7 @@ public final class FlameDrawListBuilder {
                 int next = di.call(p);
                 double sx = axis.toPx(calls.start(next));
                 double ex = axis.toPx(calls.end(next));
-                if (ex - sx >= minW || sx - runEnd >= 1) {
+                if (ex - sx >= minW || sx - runEnd >= minW) {
                     break;
                 }
                 n++;

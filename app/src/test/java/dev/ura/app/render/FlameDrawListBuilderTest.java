@@ -51,10 +51,10 @@ class FlameDrawListBuilderTest {
     }
 
     @Test
-    void aGapOfAPixelOrMoreSplitsFolds() {
+    void aGapAsWideAsTheFoldThresholdSplitsFolds() {
         TinyTraces b = new TinyTraces().thread("main", true);
-        b.call("a.A.x", 0, 0, 1).call("a.A.y", 0, 2, 3).call("a.A.z", 0, 500, 501);
-        DrawList d = build(b.build(), 0, 1000, 500);
+        b.call("a.A.x", 0, 0, 1).call("a.A.y", 0, 3, 4).call("a.A.z", 0, 12, 13);
+        DrawList d = build(b.build(), 0, 1000, 1000);
         assertThat(d.size()).isEqualTo(2);
         assertThat(d.count(0)).isEqualTo(2);
         assertThat(d.count(1)).isEqualTo(1);
