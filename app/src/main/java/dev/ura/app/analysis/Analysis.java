@@ -90,10 +90,12 @@ public final class Analysis {
         return new Analysis(trace, options.withEdits(edits), events, units);
     }
 
+    /** The trace analysed. */
     public Trace trace() {
         return trace;
     }
 
+    /** The options this analysis ran with (rules, link edits, finding thresholds). */
     public AnalysisOptions options() {
         return options;
     }

@@ -27,14 +27,17 @@ public record AnalysisOptions(MethodRules rules, LinkEdits edits, FindingThresho
         return new AnalysisOptions(MethodRules.defaults(), LinkEdits.NONE, FindingThresholds.DEFAULTS);
     }
 
+    /** The same options with another rule table. */
     public AnalysisOptions withRules(MethodRules r) {
         return new AnalysisOptions(r, edits, thresholds);
     }
 
+    /** The same options with other link edits. */
     public AnalysisOptions withEdits(LinkEdits e) {
         return new AnalysisOptions(rules, e, thresholds);
     }
 
+    /** The same options with other finding thresholds. */
     public AnalysisOptions withThresholds(FindingThresholds t) {
         return new AnalysisOptions(rules, edits, t);
     }

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The user's corrections to hand-off links (event indices of {@link Analysis#events()}, which stay
  * the same for one trace and rule table). A removed link leaves its send unlinked; an added link
- * is a {@link LinkKind#USER} link that replaces whatever else linked its send or its dispatch.
+ * is a {@link LinkKind#USER} link that replaces whatever else linked its send or its dispatch; one
+ * that does not lead from a send to a dispatch starting no earlier is ignored.
  *
  * @param removed links the user removed (matched on send and dispatch, whatever their kind)
  * @param added   links the user drew (their kind is taken to be {@code USER})
@@ -51,6 +52,7 @@ public record LinkEdits(List<Link> removed, List<Link> added) {
         return false;
     }
 
+    /** Whether there are no edits. */
     public boolean isEmpty() {
         return removed.isEmpty() && added.isEmpty();
     }

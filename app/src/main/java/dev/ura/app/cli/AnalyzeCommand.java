@@ -31,7 +31,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--rules", paramLabel = "FILE",
-            description = "Rule table (JSON) that derives events from Android method names, instead of the built-in one.")
+            description = "Rule table (JSON) that derives events from Android method names, instead of the built-in one "
+                    + "(or added to it, with \"extendsDefaults\": true).")
     Path rules;
 
     @Option(names = "--defer", paramLabel = "PATTERN",

@@ -68,8 +68,10 @@ final class AnalyzeTextReport {
             out.printf("  ends with %s %s on %s at %s ms%n", r.end().kind(), r.end().name(), r.end().threadName(),
                     Durations.ms(r.end().atNs()));
         } else {
-            out.printf("  no requested update was drawn; ends with its %s%n",
-                    r.finished() ? "input handler (it requested none)" : "input handler");
+            out.printf("  no requested update was drawn; ends where its %s ends%s%n",
+                    analysis.events().kind(analysis.work(r.index()).triggerEvent()).name().equals("START_ACTIVITY")
+                            ? "activity start" : "input handler",
+                    r.finished() ? " (its work requested no update)" : "");
         }
         CriticalPath path = analysis.criticalPath(r.index());
         out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));

@@ -246,4 +246,41 @@ class AgentLogResponseTest {
         assertThat(a.eventsDerived()).isFalse();
         assertThat(a.noResponseReason()).contains("the trace has no calls or events");
     }
+
+    @Test
+    void aUserLinkBackwardsInTimeIsIgnored() {
+        Analysis a = Analysis.of(TraceFixtures.agentLog(EXAMPLE));
+        Link first = a.links().get(0);
+        Link second = a.links().get(1);
+
+        Analysis edited = a.withEdits(LinkEdits.NONE.add(second.sendEvent(), first.dispatchEvent()));
+
+        assertThat(edited.links()).isEqualTo(a.links());
+        assertThat(edited.responses()).isEqualTo(a.responses());
+    }
+
+    @Test
+    void continuousGlFramesEndOnlyAResponseThatRequestedARender() {
+        StringBuilder log = new StringBuilder(HEADER).append("""
+                {"kind":"THREAD","tid":40,"name":"GLThread 40"}
+                {"ts":1000000,"tid":1,"kind":"USER_INPUT","ph":"B","name":"onClick"}
+                {"ts":1500000,"tid":1,"kind":"USER_INPUT","ph":"E"}
+                {"ts":50000000,"tid":1,"kind":"USER_INPUT","ph":"B","name":"onZoom"}
+                {"ts":50100000,"tid":1,"kind":"REQUEST_RENDER","surface":"gl@1"}
+                {"ts":50500000,"tid":1,"kind":"USER_INPUT","ph":"E"}
+                """);
+        for (int f = 0; f < 8; f++) {
+            long start = 16_000_000L * f + 2_000_000L;
+            log.append("{\"ts\":").append(start).append(",\"tid\":40,\"kind\":\"REQUEST_RENDER\",\"surface\":\"gl@1\"}\n");
+            log.append("{\"ts\":").append(start).append(",\"tid\":40,\"kind\":\"DRAW_FRAME\",\"ph\":\"B\",\"surface\":\"gl@1\"}\n");
+            log.append("{\"ts\":").append(start + 5_000_000L).append(",\"tid\":40,\"kind\":\"DRAW_FRAME\",\"ph\":\"E\"}\n");
+        }
+        List<Response> rs = Analysis.of(TraceFixtures.agentLog(log.toString())).responses();
+
+        assertThat(rs).hasSize(2);
+        assertThat(rs.get(0).endNs()).as("nobody asked the GL thread to draw for the click").isEqualTo(ms(1.5));
+        assertThat(rs.get(1).endNs()).as("the zoom's render request is drawn by the next GL frame").isEqualTo(ms(71));
+        assertThat(rs.get(1).end().kind()).isEqualTo(EventKind.DRAW_FRAME);
+        assertThat(rs.get(1).end().name()).isEqualTo("surface gl@1");
+    }
 }

@@ -144,4 +144,22 @@ class ProfileCallgraphConvertCommandTest {
         assertThat(ura("convert", chromeTrace().toString(), "--to", "svg", "-o", out.toString()).code())
                 .isEqualTo(UraCommand.EXIT_USAGE);
     }
+
+    @Test
+    void anAgentLogConvertedToChromeJsonAnalysesTheSame() throws Exception {
+        var res = getClass().getResourceAsStream("/dev/ura/trace/agentlog/example.jsonl");
+        org.junit.jupiter.api.Assumptions.assumeTrue(res != null, "agent-log example not on the class path");
+        Path log = dir.resolve("example.jsonl");
+        try (res) {
+            Files.write(log, res.readAllBytes());
+        }
+        Path json = dir.resolve("example.json");
+        assertThat(ura("convert", log.toString(), "--to", "chrome-json", "-o", json.toString()).code()).isZero();
+        JsonNode a = Json.mapper().readTree(ura("analyze", log.toString(), "--json").out());
+        JsonNode b = Json.mapper().readTree(ura("analyze", json.toString(), "--json").out());
+        assertThat(b.get("responses")).isEqualTo(a.get("responses"));
+        assertThat(a.get("responses").size()).isPositive();
+        String exported = Files.readString(json);
+        assertThat(exported).contains("\"ph\":\"s\"").contains("\"ph\":\"f\"");
+    }
 }

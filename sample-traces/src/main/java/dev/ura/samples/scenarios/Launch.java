@@ -47,9 +47,22 @@ final class Launch {
                 }));
     }
 
-    /** {@code setContentView(layout)}: inflating the layout. */
+    private static final String[] INFLATED = {
+            "android.widget.FrameLayout", "android.widget.LinearLayout", "androidx.appcompat.widget.Toolbar",
+            "android.widget.TextView", "android.widget.ImageView", "androidx.recyclerview.widget.RecyclerView",
+            "android.widget.ProgressBar", "android.widget.TextView"};
+
+    /** {@code setContentView(layout)}: inflating the layout, one {@code createViewFromTag} per view. */
     static void setContentView(Exec x, String activityClass, double inflateMs) {
-        x.chain(() -> x.cpu("inflate", inflateMs), "androidx.appcompat.app.AppCompatActivity.setContentView(I)V",
+        x.chain(() -> {
+            x.cpu("inflate.parse", inflateMs * 0.2);
+            for (String view : INFLATED) {
+                x.chain(() -> x.call(view + ".<init>(Landroid/content/Context;Landroid/util/AttributeSet;)V",
+                                () -> x.cpu("inflate", inflateMs * 0.8 / INFLATED.length)),
+                        "android.view.LayoutInflater.createViewFromTag(Landroid/view/View;Ljava/lang/String;Landroid/content/Context;Landroid/util/AttributeSet;)Landroid/view/View;",
+                        "android.view.LayoutInflater.createView(Ljava/lang/String;Ljava/lang/String;Landroid/util/AttributeSet;)Landroid/view/View;");
+            }
+        }, "androidx.appcompat.app.AppCompatActivity.setContentView(I)V",
                 "androidx.appcompat.app.AppCompatDelegateImpl.setContentView(I)V",
                 "android.view.LayoutInflater.inflate(ILandroid/view/ViewGroup;)Landroid/view/View;");
     }

@@ -223,9 +223,20 @@ public final class Android {
         }
     }
 
-    /** Parses JSON with {@code org.json}: CPU only. */
+    /**
+     * Parses JSON with {@code org.json}: CPU only, the top-level value's members parsed by nested
+     * {@code nextValue} calls (so profiles show the recursion).
+     */
     public static void parseJson(Exec x, String key, double ms) {
-        x.call("org.json.JSONObject.<init>(Ljava/lang/String;)V",
-                () -> x.call("org.json.JSONTokener.nextValue()Ljava/lang/Object;", () -> x.cpu(key, ms)));
+        int members = 12;
+        x.call("org.json.JSONObject.<init>(Ljava/lang/String;)V", () -> x.call("org.json.JSONTokener.nextValue()Ljava/lang/Object;", () -> {
+            x.cpu(key, ms * 0.1);
+            for (int i = 0; i < members; i++) {
+                x.call("org.json.JSONTokener.nextValue()Ljava/lang/Object;", () -> {
+                    x.cpuIn(key, ms * 0.6 / members, 3, "org.json.JSONTokener.nextString(C)Ljava/lang/String;");
+                    x.call("org.json.JSONObject.put(Ljava/lang/String;Ljava/lang/Object;)Lorg/json/JSONObject;", () -> x.cpu(key, ms * 0.3 / members));
+                });
+            }
+        }));
     }
 }

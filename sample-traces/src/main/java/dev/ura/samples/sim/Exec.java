@@ -77,6 +77,16 @@ public final class Exec {
         thread.cpuNs += d;
     }
 
+    /**
+     * Busy for about {@code ms} spread over {@code n} calls of {@code method} (one per parsed token,
+     * inflated view, bound row...), each jittered on its own.
+     */
+    public void cpuIn(String key, double ms, int n, String method) {
+        for (int i = 0; i < n; i++) {
+            call(method, () -> cpu(key, ms / n));
+        }
+    }
+
     /** Blocked for a jittered {@code ms} (I/O, lock, sleep): wall time advances, CPU time does not. */
     public void block(String key, double ms) {
         thread.freeNs += sim.jitter().ns(key, ms);

@@ -63,8 +63,10 @@ public final class AgentLogReader implements TraceReader {
         ByteBuffer d = data.slice();
         int limit = d.limit();
         Warnings warnings = new Warnings();
-        // Room for events at one per ~128 bytes (agent lines are 60-200 bytes); more grows as needed.
-        EventTable.Builder events = new EventTable.Builder(limit >>> 7);
+        boolean jsonLines = AgentLogSniffer.startsWithJson(d);
+        // Room for the events at a typical line length (JSON Lines ~100 bytes, logcat with its prefix
+        // and other tags' lines ~160), so the columns rarely grow; growth beyond is automatic.
+        EventTable.Builder events = new EventTable.Builder(limit / (jsonLines ? 96 : 160));
         StringPool pool = new StringPool(events);
         AgentLogAssembler assembler = new AgentLogAssembler(pool, events, warnings);
         JsonEventDecoder decoder = new JsonEventDecoder(pool, assembler, warnings, progress, limit);
@@ -72,7 +74,7 @@ public final class AgentLogReader implements TraceReader {
         String variant;
         LogcatSource logcat = null;
         PayloadSource payloads;
-        if (AgentLogSniffer.startsWithJson(d)) {
+        if (jsonLines) {
             variant = "jsonl";
             payloads = new JsonLinesSource(d, warnings);
         } else {

@@ -93,6 +93,7 @@ public final class AgentLogWriter {
         return begin(ts, tid, kind.name());
     }
 
+    /** Starts the {@code B} line of an interval of a kind given by spelling. */
     public Line begin(long ts, long tid, String kind) {
         return line.start(ts, tid, kind, 'B');
     }
@@ -102,6 +103,7 @@ public final class AgentLogWriter {
         return end(ts, tid, kind.name());
     }
 
+    /** Starts an {@code E} line of a kind given by spelling. */
     public Line end(long ts, long tid, String kind) {
         return line.start(ts, tid, kind, 'E');
     }
@@ -131,6 +133,7 @@ public final class AgentLogWriter {
             return this;
         }
 
+        /** The {@code name} (input handler, activity, dispatched method, {@code pkg.Class.method}). */
         public Line name(String value) {
             return field("name", value);
         }
@@ -140,38 +143,47 @@ public final class AgentLogWriter {
             return field("obj", value);
         }
 
+        /** The view identity of INVALIDATE / DRAW / USER_INPUT (a string or a number). */
         public Line view(Object value) {
             return field("view", value);
         }
 
+        /** The page identity of PAGE_START / PAGE_FINISH. */
         public Line page(Object value) {
             return field("page", value);
         }
 
+        /** The surface identity of REQUEST_RENDER / DRAW_FRAME. */
         public Line surface(Object value) {
             return field("surface", value);
         }
 
+        /** The hand-off mechanism: {@code handler}, {@code runnable}, {@code asynctask}, {@code executor}, {@code thread}. */
         public Line via(String value) {
             return field("via", value);
         }
 
+        /** The thread a SEND_MSG hands work to. */
         public Line targetTid(long value) {
             return field("target_tid", value);
         }
 
+        /** The delay of a SEND_MSG, ms. */
         public Line delayMs(long value) {
             return field("delay_ms", value);
         }
 
+        /** Bytes moved by an I/O interval. */
         public Line bytes(long value) {
             return field("bytes", value);
         }
 
+        /** The file of a READ / WRITE. */
         public Line path(String value) {
             return field("path", value);
         }
 
+        /** The host of a SEND / RECV. */
         public Line host(String value) {
             return field("host", value);
         }

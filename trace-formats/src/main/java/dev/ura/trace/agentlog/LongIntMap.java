@@ -42,10 +42,6 @@ final class LongIntMap {
         }
     }
 
-    int size() {
-        return size;
-    }
-
     private void rehash() {
         long[] oldKeys = keys;
         int[] oldValues = values;

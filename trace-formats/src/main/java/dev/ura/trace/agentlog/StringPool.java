@@ -93,19 +93,9 @@ final class StringPool {
         }
     }
 
-    /** The id of a string, adding it when new. */
-    int intern(String text) {
-        char[] c = text.toCharArray();
-        return intern(c, 0, c.length);
-    }
-
     /** The string of an id. */
     String get(int id) {
         return strings[id];
-    }
-
-    int size() {
-        return size;
     }
 
     private int add(String text, int h, int slot) {

@@ -16,7 +16,6 @@ final class Warnings {
     private long unlisted;
     private int firstBadLine = -1;
     private String firstBadProblem;
-    private long badLines;
 
     /** A line that was skipped because it could not be decoded. */
     void badLine(int line, String problem) {
@@ -25,18 +24,12 @@ final class Warnings {
             firstBadLine = line;
             firstBadProblem = what;
         }
-        badLines++;
         add("line " + line + ": " + what);
     }
 
     /** A repair at a line (the line's event was kept or adjusted). */
     void atLine(int line, String what) {
         add("line " + line + ": " + what);
-    }
-
-    /** A repair that concerns the file as a whole. */
-    void general(String what) {
-        add(what);
     }
 
     private void add(String warning) {
@@ -55,10 +48,6 @@ final class Warnings {
     /** What was wrong with the first skipped line, or {@code null}. */
     String firstBadProblem() {
         return firstBadProblem;
-    }
-
-    long badLines() {
-        return badLines;
     }
 
     /** The warnings, with a closing count of the ones not listed. */

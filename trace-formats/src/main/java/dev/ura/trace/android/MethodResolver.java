@@ -60,6 +60,12 @@ final class MethodResolver {
         return i;
     }
 
+    /** Whether {@code id} is a defined method (or already resolved); never changes the resolver. */
+    boolean isDefined(int id) {
+        int k = id >>> 2;
+        return (k < direct.length ? direct[k] : map.get(id)) >= 0;
+    }
+
     /** Distinct undefined ids named {@code unknown 0x…}. */
     int unknown() {
         return undefined.unknown();

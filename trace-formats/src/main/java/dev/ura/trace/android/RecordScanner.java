@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -119,39 +120,52 @@ final class RecordScanner {
     }
 
     /**
-     * Pass 1 without packets: whole records up to the end, read in blocks. Method ids are resolved
-     * here, in file order, so undefined ids get the same indices however pass 2 is split.
+     * Pass 1 without packets: whole records up to the end, read in blocks (on two threads, one
+     * half of the file each, for large files). Undefined method ids are resolved afterwards in the
+     * order of their first use in the file, so their indices do not depend on the split.
      */
     private void countRecords(MethodResolver resolver) {
+        long n = (limit - start) / recordSize;
+        end = (int) (start + n * recordSize);
+        records = n;
+        partialBytes = limit - end;
         int blockBytes = blockBytes();
-        byte[] block = new byte[blockBytes];
-        int pos = start;
-        long n = 0;
-        int blocks = 0;
-        while (limit - pos >= recordSize) {
-            int len = Math.min(blockBytes, (limit - pos) / recordSize * recordSize);
-            buf.get(pos, block, 0, len);
-            for (int p = 0; p < len; p += recordSize) {
-                int key = idBytes == 1 ? block[p] & 0xFF : (short) SHORT.get(block, p) & 0xFFFF;
-                ThreadCalls t = byKey[key];
-                if (t == null) {
-                    t = new ThreadCalls(key);
-                    byKey[key] = t;
-                    threads.add(t);
+        RecordCounter counter = new RecordCounter(byKey.length);
+        AtomicBoolean stop = new AtomicBoolean();
+        int[] blocks = {0};
+        if (n < parallelMinRecords || Runtime.getRuntime().availableProcessors() < 2) {
+            counter.count(buf, start, end, recordSize, idBytes, blockBytes, resolver, pos -> {
+                if ((++blocks[0] & BLOCKS_PER_REPORT) == 0) {
+                    report(pos / 2);
                 }
-                int methodAction = (int) INT.get(block, p + idBytes);
-                t.count(methodAction);
-                resolver.index(methodAction & ~3);
-            }
-            pos += len;
-            n += len / recordSize;
-            if ((++blocks & BLOCKS_PER_REPORT) == 0) {
-                report(pos / 2);
+            }, stop);
+        } else {
+            int mid = (int) (start + n / 2 * recordSize);
+            RecordCounter second = new RecordCounter(byKey.length);
+            long half = Math.max(1, mid - start);
+            runOnTwoThreads(() -> second.count(buf, mid, end, recordSize, idBytes, blockBytes, resolver, pos -> { },
+                    stop), () -> counter.count(buf, start, mid, recordSize, idBytes, blockBytes, resolver, pos -> {
+                        if ((++blocks[0] & BLOCKS_PER_REPORT) == 0) {
+                            report((long) (pos - start) * (limit / 2) / half);
+                        }
+                    }, stop), stop);
+            counter.merge(second);
+        }
+        List<Integer> keys = new ArrayList<>();
+        for (int k = 0; k < byKey.length; k++) {
+            if (counter.records[k] > 0) {
+                keys.add(k);
             }
         }
-        end = pos;
-        records = n;
-        partialBytes = limit - pos;
+        keys.sort((x, y) -> Integer.compare(counter.first[x], counter.first[y]));
+        for (int k : keys) {
+            ThreadCalls t = new ThreadCalls(k);
+            t.counted(counter.records[k], counter.enters[k]);
+            byKey[k] = t;
+            threads.add(t);
+        }
+        counter.undefined.entrySet().stream().sorted(Map.Entry.comparingByValue())
+                .forEach(e -> resolver.index(e.getKey()));
     }
 
     /** Pass 2 without packets, read in blocks: the records of {@code worker}'s threads. */
@@ -235,10 +249,18 @@ final class RecordScanner {
 
     private void buildInParallel(boolean dual) {
         AtomicBoolean stop = new AtomicBoolean();
+        runOnTwoThreads(() -> buildRecords(dual, 1, stop), () -> buildRecords(dual, 0, stop), stop);
+    }
+
+    /**
+     * Runs {@code helperTask} on a new thread and {@code callerTask} on this one; when either
+     * fails, {@code stop} tells the other to give up, and the failure is rethrown here.
+     */
+    private static void runOnTwoThreads(Runnable helperTask, Runnable callerTask, AtomicBoolean stop) {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread helper = new Thread(() -> {
             try {
-                buildRecords(dual, 1, stop);
+                helperTask.run();
             } catch (Throwable e) {
                 failure.set(e);
                 stop.set(true);
@@ -247,7 +269,7 @@ final class RecordScanner {
         helper.setDaemon(true);
         helper.start();
         try {
-            buildRecords(dual, 0, stop);
+            callerTask.run();
         } catch (RuntimeException | Error e) {
             stop.set(true);
             throw e;

@@ -6,19 +6,19 @@ import java.util.Arrays;
 
 /**
  * One thread's call stack while its records are decoded, with the repairs of
- * {@code shared/formats/android-trace.md} §8. It runs twice over the same records: a counting pass
- * ({@link #count}) that sizes the call table and counts exits that arrive with an empty stack, then
- * a building pass ({@link #apply}) that fills a right-sized {@link CallTable.Builder}. Both passes
- * make the same stack decisions, so the counted synthetic callers are exactly the ones needed.
+ * {@code shared/formats/android-trace.md} §8. A counting pass ({@link #count}) sizes the call table
+ * (one call per entry record); the building pass ({@link #apply}) fills it.
  *
  * <p>Repairs: an exit with an empty stack gets a synthetic caller that starts at the thread's first
- * time and adopts every earlier top-level call (perflib / Android Studio); its slots are reserved
- * at the front of the table, outermost first, so the table stays in pre-order. An exit of a method
- * deeper in the stack (up to 256 frames) pops until it (the calls above it end there too); an exit
- * of a method not on the stack is dropped; actions 2 (unwind) and 3 close a call like an exit; calls open at the end
- * close at the thread's last time. Times are µs: u32 values are extended past 2^32 per thread and
- * never run backwards (a record earlier than its predecessor takes the predecessor's time; the same
- * for thread-CPU time), which is what lets calls close without comparing against their start.
+ * time and adopts every earlier top-level call (perflib / Android Studio); such exits are noted
+ * while building and the callers put in front of the table at the end
+ * ({@link CallTable.Builder#encloseLeadingCalls}), so the table stays in pre-order. An exit of a
+ * method deeper in the stack (up to 256 frames) pops until it (the calls above it end there too);
+ * an exit of a method not on the stack is dropped; actions 2 (unwind) and 3 close a call like an
+ * exit; calls open at the end close at the thread's last time. Times are µs: u32 values are
+ * extended past 2^32 per thread and never run backwards (a record earlier than its predecessor
+ * takes the predecessor's time; the same for thread-CPU time), which is what lets calls close
+ * without comparing against their start.
  */
 final class ThreadCalls {
     private static final int EMPTY_STACK = -1;
@@ -35,7 +35,6 @@ final class ThreadCalls {
     int worker;
     long records;
     private int enters;
-    private int unmatched;
 
     private int[] stackId = new int[32];
     private int[] stackCall = new int[32];
@@ -45,8 +44,12 @@ final class ThreadCalls {
     private MethodResolver methods;
     private boolean cpuClock;
     private boolean started;
-    private int nextSynthetic;
-    private int baseDepth;
+    private long firstTime;
+    private long firstCpu;
+    private int[] unmatchedAdopted;
+    private int[] unmatchedMethod;
+    private long[] unmatchedEnd;
+    private long[] unmatchedCpuEnd;
     private long timeEpoch = -1;
     private long lastRawTime;
     private long cpuEpoch = -1;
@@ -70,23 +73,20 @@ final class ThreadCalls {
     /** Pass 1: one record's method|action value. */
     void count(int methodAction) {
         records++;
-        int id = methodAction & ~3;
         if ((methodAction & 3) == AndroidTraceWriter.ENTER) {
             enters++;
-            push(id, -1);
-            return;
-        }
-        int target = find(id);
-        if (target == EMPTY_STACK) {
-            unmatched++;
-        } else if (target >= 0) {
-            depth = target;
         }
     }
 
-    /** Calls the building pass will create: one per entry plus one per synthetic caller. */
+    /** Pass 1 done elsewhere ({@link RecordCounter}): its counts for this thread. */
+    void counted(long recordCount, int enterCount) {
+        records = recordCount;
+        enters = enterCount;
+    }
+
+    /** Calls the building pass creates from entries (synthetic callers come on top). */
     int callCapacity() {
-        return enters + unmatched;
+        return enters;
     }
 
     /** Between the passes: the table to fill and how to name methods. */
@@ -107,12 +107,14 @@ final class ThreadCalls {
         long t = extendTime(time32);
         long c = cpuClock ? extendCpu(cpu32) : 0;
         if (!started) {
-            begin(t, c);
+            started = true;
+            firstTime = t;
+            firstCpu = c;
         }
         int id = methodAction & ~3;
         int action = methodAction & 3;
         if (action == AndroidTraceWriter.ENTER) {
-            push(id, calls.openUnits(methods.index(id), baseDepth + depth, t, c));
+            push(id, calls.openUnits(methods.index(id), depth, t, c));
             return;
         }
         if (action == 3) {
@@ -125,14 +127,32 @@ final class ThreadCalls {
             }
             popped += depth - 1 - target;
             depth = target;
-        } else if (target == NOT_ON_STACK || nextSynthetic < 0) {
+        } else if (target == NOT_ON_STACK) {
             dropped++;
         } else {
-            calls.setMethod(nextSynthetic, methods.index(id));
-            calls.closeUnits(nextSynthetic, t, c);
-            nextSynthetic--;
-            baseDepth--;
+            noteUnmatched(methods.index(id), t, c);
         }
+    }
+
+    /** An exit with an empty stack: its caller will adopt every call so far. */
+    private void noteUnmatched(int methodIndex, long t, long c) {
+        if (unmatchedMethod == null) {
+            unmatchedAdopted = new int[4];
+            unmatchedMethod = new int[4];
+            unmatchedEnd = new long[4];
+            unmatchedCpuEnd = new long[4];
+        } else if (synthetic == unmatchedMethod.length) {
+            int n = synthetic * 2;
+            unmatchedAdopted = Arrays.copyOf(unmatchedAdopted, n);
+            unmatchedMethod = Arrays.copyOf(unmatchedMethod, n);
+            unmatchedEnd = Arrays.copyOf(unmatchedEnd, n);
+            unmatchedCpuEnd = Arrays.copyOf(unmatchedCpuEnd, n);
+        }
+        unmatchedAdopted[synthetic] = calls.size();
+        unmatchedMethod[synthetic] = methodIndex;
+        unmatchedEnd[synthetic] = t;
+        unmatchedCpuEnd[synthetic] = c;
+        synthetic++;
     }
 
     /** Pass 2 done: closes what is still open at the thread's last time. */
@@ -141,25 +161,14 @@ final class ThreadCalls {
         for (int i = depth - 1; i >= 0; i--) {
             calls.closeUnits(stackCall[i], lastTime, lastCpu);
         }
-        for (int i = nextSynthetic; i >= 0; i--) {
-            calls.closeUnits(i, lastTime, lastCpu);
-        }
+        calls.encloseLeadingCalls(synthetic, unmatchedAdopted, unmatchedMethod, firstTime, firstCpu, unmatchedEnd,
+                unmatchedCpuEnd);
         depth = 0;
         stackId = null;
         stackCall = null;
         CallTable table = calls.build();
         calls = null;
         return table;
-    }
-
-    private void begin(long t, long c) {
-        started = true;
-        synthetic = unmatched;
-        for (int i = 0; i < unmatched; i++) {
-            calls.openUnits(0, i, t, c);
-        }
-        nextSynthetic = unmatched - 1;
-        baseDepth = unmatched;
     }
 
     private long extendTime(int time32) {

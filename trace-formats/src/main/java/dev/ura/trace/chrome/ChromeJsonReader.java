@@ -7,6 +7,7 @@ import dev.ura.trace.model.Trace;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
 
 /**
  * Reads Chrome Trace Event JSON (what {@code chrome://tracing}, Perfetto's JSON importer and many
@@ -18,6 +19,14 @@ import java.nio.charset.StandardCharsets;
  * analysis sees them as hand-offs; instants become events. Other phases are counted in a warning.
  */
 public final class ChromeJsonReader implements TraceReader {
+    /**
+     * The object form may put other keys before {@code traceEvents} (past the sniffed head); these
+     * first keys are Trace Event JSON's own and no other format's.
+     */
+    private static final Pattern CONTAINER_KEY = Pattern.compile(
+            "\\uFEFF?\\s*\\{\\s*\"(displayTimeUnit|otherData|metadata|stackFrames|samples|systemTraceEvents|"
+                    + "powerTraceAsString|controllerTraceDataKey|traceEvents)\"\\s*:");
+
     @Override
     public String formatName() {
         return "chrome-json";
@@ -38,7 +47,7 @@ public final class ChromeJsonReader implements TraceReader {
         }
         char c = text.charAt(i);
         if (c == '{') {
-            return text.contains("\"traceEvents\"");
+            return text.contains("\"traceEvents\"") || CONTAINER_KEY.matcher(text).lookingAt();
         }
         if (c != '[') {
             return false;

@@ -46,8 +46,11 @@ public final class TraceFiles {
         return read(file, Progress.NONE);
     }
 
-    /** Reads content already in memory (a gzip stream is inflated first). */
+    /** Reads content already in memory (a gzip stream is inflated first); a null progress means none. */
     public static Trace read(String name, ByteBuffer data, Progress progress) throws TraceFormatException {
+        if (progress == null) {
+            progress = Progress.NONE;
+        }
         if (isGzip(data)) {
             data = inflate(name, data);
         }

@@ -233,9 +233,55 @@ public final class CallTable {
             }
         }
 
-        /** Changes the method of a call (a synthetic caller learns its method when its exit is read). */
-        public void setMethod(int index, int methodIndex) {
-            method[index] = methodIndex;
+        /**
+         * Wraps the calls so far in {@code count} synthetic callers, for exits read before any entry
+         * (the trace began inside those methods; perflib and Android Studio add such callers too).
+         * Caller {@code i} (in the order its exit was read) ended at {@code endUnits[i]} and encloses
+         * the first {@code adopted[i]} calls (non-decreasing in {@code i}) and the earlier callers:
+         * the last one becomes call 0 at depth 0, and every call it encloses moves one level down.
+         * All callers start at {@code startUnits}. Times are in units from the base, as for
+         * {@link #openUnits}; the columns grow to exactly the new size.
+         */
+        public void encloseLeadingCalls(int count, int[] adopted, int[] methods, long startUnits,
+                                        long cpuStartUnits, long[] endUnits, long[] cpuEndUnits) {
+            if (count <= 0) {
+                return;
+            }
+            int n = size + count;
+            if (n > method.length) {
+                method = Arrays.copyOf(method, n);
+                depth = Arrays.copyOf(depth, n);
+            }
+            System.arraycopy(method, 0, method, count, size);
+            System.arraycopy(depth, 0, depth, count, size);
+            start.insertFront(count);
+            end.insertFront(count);
+            if (cpuStart != null) {
+                cpuStart.insertFront(count);
+                cpuEnd.insertFront(count);
+            }
+            // Call j gains one level per caller that adopted it: those with adopted[i] > j.
+            int first = 0;
+            for (int j = 0; first < count && j < size; j++) {
+                while (first < count && adopted[first] <= j) {
+                    first++;
+                }
+                if (first < count) {
+                    depth[count + j] = (short) Math.min(Short.MAX_VALUE, depth[count + j] + count - first);
+                }
+            }
+            for (int i = 0; i < count; i++) {
+                int slot = count - 1 - i;
+                method[slot] = methods[i];
+                depth[slot] = (short) Math.min(Short.MAX_VALUE, slot);
+                start.setUnits(slot, startUnits);
+                end.setUnits(slot, endUnits[i]);
+                if (cpuStart != null) {
+                    cpuStart.setUnits(slot, cpuStartUnits);
+                    cpuEnd.setUnits(slot, cpuEndUnits[i]);
+                }
+            }
+            size = n;
         }
 
         /** Sets the end of a call opened earlier; an end before the start is clamped to the start. */

@@ -160,6 +160,8 @@ public final class EventTable {
         private final List<String> strings = new ArrayList<>();
         /** Open addressing over {@code strings}: id + 1, 0 = empty (no boxing on the load path). */
         private int[] stringSlots = new int[64];
+        /** The hash of each slot's string, so a probe only follows a string whose hash matches. */
+        private int[] slotHashes = new int[64];
 
         /** A builder with room for a few events. */
         public Builder() {
@@ -335,16 +337,18 @@ public final class EventTable {
             if (value == null) {
                 return -1;
             }
+            int h = value.hashCode();
             int mask = stringSlots.length - 1;
-            int slot = spread(value.hashCode()) & mask;
+            int slot = spread(h) & mask;
             for (int entry; (entry = stringSlots[slot]) != 0; slot = (slot + 1) & mask) {
-                if (strings.get(entry - 1).equals(value)) {
+                if (slotHashes[slot] == h && strings.get(entry - 1).equals(value)) {
                     return entry - 1;
                 }
             }
             int id = strings.size();
             strings.add(value);
             stringSlots[slot] = id + 1;
+            slotHashes[slot] = h;
             if (strings.size() * 2 > stringSlots.length) {
                 rehashStrings();
             }
@@ -361,15 +365,20 @@ public final class EventTable {
 
         private void rehashStrings() {
             int[] next = new int[stringSlots.length * 2];
+            int[] nextHashes = new int[next.length];
             int mask = next.length - 1;
-            for (int id = 0; id < strings.size(); id++) {
-                int slot = spread(strings.get(id).hashCode()) & mask;
-                while (next[slot] != 0) {
-                    slot = (slot + 1) & mask;
+            for (int i = 0; i < stringSlots.length; i++) {
+                if (stringSlots[i] != 0) {
+                    int slot = spread(slotHashes[i]) & mask;
+                    while (next[slot] != 0) {
+                        slot = (slot + 1) & mask;
+                    }
+                    next[slot] = stringSlots[i];
+                    nextHashes[slot] = slotHashes[i];
                 }
-                next[slot] = id + 1;
             }
             stringSlots = next;
+            slotHashes = nextHashes;
         }
 
         private void grow() {

@@ -108,6 +108,25 @@ final class TimeColumn {
         }
     }
 
+    /**
+     * Moves every time {@code count} places back, leaving {@code count} slots at the front for
+     * the caller to set; grows to exactly the new size so that {@link #trim()} need not copy.
+     */
+    void insertFront(int count) {
+        if (wide != null) {
+            if (size + count > wide.length) {
+                wide = Arrays.copyOf(wide, size + count);
+            }
+            System.arraycopy(wide, 0, wide, count, size);
+        } else {
+            if (size + count > packed.length) {
+                packed = Arrays.copyOf(packed, size + count);
+            }
+            System.arraycopy(packed, 0, packed, count, size);
+        }
+        size += count;
+    }
+
     /** Drops spare capacity once the column is complete. */
     void trim() {
         if (wide != null) {

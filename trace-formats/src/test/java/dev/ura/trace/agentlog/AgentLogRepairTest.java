@@ -29,6 +29,21 @@ class AgentLogRepairTest {
     }
 
     @Test
+    void aMappedBufferReadsLikeAnArray() throws Exception {
+        byte[] bytes = (AgentLogs.example() + "garbage\n{\"ts\":1,\n" + AgentLogs.example())
+                .getBytes(StandardCharsets.UTF_8);
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+
+        Trace mapped = new AgentLogReader().read("m", direct, dev.ura.trace.io.Progress.NONE);
+        Trace array = AgentLogs.readDirect(bytes);
+
+        assertThat(AgentLogs.dump(mapped)).isEqualTo(AgentLogs.dump(array));
+        assertThat(mapped.warnings()).isEqualTo(array.warnings()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(mapped.warnings().get(0)).startsWith("line 17: Unrecognized token 'garbage'");
+        assertThat(mapped.warnings()).anyMatch(w -> w.startsWith("line 18: "));
+    }
+
+    @Test
     void blankLinesAndCrLfAreSkippedAndLinesStillCount() throws Exception {
         String text = "\n   \n{\"ts\":1,\"tid\":1,\"kind\":\"INVALIDATE\",\"view\":2}\r\n\t\r\n"
                 + "{\"ts\":2,\"tid\":1,\"kind\":\"DRAW\",\"view\":2}\r\n\n";

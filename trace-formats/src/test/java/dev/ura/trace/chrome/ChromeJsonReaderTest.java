@@ -156,5 +156,9 @@ class ChromeJsonReaderTest {
         assertThat(r.canRead("  {\"traceEvents\":[]}".getBytes(StandardCharsets.UTF_8))).isTrue();
         assertThat(r.canRead("{\"kind\":\"META\",\"version\":1}\n".getBytes(StandardCharsets.UTF_8))).isFalse();
         assertThat(r.canRead("[1,2,3]".getBytes(StandardCharsets.UTF_8))).isFalse();
+        String bigFirst = "{\"metadata\": {\"x\": \"" + "y".repeat(5000) + "\"}, \"traceEvents\": []}";
+        byte[] head = java.util.Arrays.copyOf(bigFirst.getBytes(StandardCharsets.UTF_8), 4096);
+        assertThat(r.canRead(head)).isTrue();
+        assertThat(r.canRead("{\"ts\":1,\"tid\":2,\"kind\":\"DRAW\"}".getBytes(StandardCharsets.UTF_8))).isFalse();
     }
 }

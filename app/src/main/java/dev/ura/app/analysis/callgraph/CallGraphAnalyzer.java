@@ -23,6 +23,7 @@ import java.util.Map;
 public final class CallGraphAnalyzer {
     private final Trace trace;
 
+    /** An analyzer over {@code trace} (read-only; safe to share between threads). */
     public CallGraphAnalyzer(Trace trace) {
         this.trace = trace;
     }

@@ -23,6 +23,7 @@ public final class DotWriter {
     /** Quoted, escaped DOT id per node. */
     private final Map<CallGraphNode, String> ids = new HashMap<>();
 
+    /** A writer for {@code graph}; node ids are fixed here so repeated writes are identical. */
     public DotWriter(CallGraph graph) {
         this.graph = graph;
         Map<String, Integer> sameName = new HashMap<>();

@@ -19,6 +19,7 @@ public record GraphLayout(List<NodeBox> nodes, List<EdgeLine> edges, double widt
 
     /** A node's box; (x, y) is the top-left corner. */
     public record NodeBox(CallGraphNode node, double x, double y, double width, double height, int layer) {
+        /** The box's horizontal centre. */
         public double centerX() {
             return x + width / 2;
         }

@@ -16,6 +16,9 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class GraphvizRunner {
     private static final long TIMEOUT_SECONDS = 60;
     private final String executable;
+    /** {@code dot -V} is asked once per runner; views call {@link #version()} on every redraw. */
+    private volatile boolean probed;
+    private volatile String version;
 
     /** @param executable {@code dot}, or a path to it */
     public GraphvizRunner(String executable) {
@@ -27,8 +30,19 @@ public final class GraphvizRunner {
         return new GraphvizRunner(System.getProperty("ura.dot", "dot"));
     }
 
-    /** {@code dot -V}'s answer (e.g. {@code dot - graphviz version 2.43.0 (0)}), or {@code null} when it cannot run. */
+    /**
+     * {@code dot -V}'s answer (e.g. {@code dot - graphviz version 2.43.0 (0)}), or {@code null}
+     * when it cannot run. Asked once, then remembered.
+     */
     public String version() {
+        if (!probed) {
+            version = probe();
+            probed = true;
+        }
+        return version;
+    }
+
+    private String probe() {
         try {
             Process p = new ProcessBuilder(List.of(executable, "-V")).redirectErrorStream(true).start();
             p.getOutputStream().close();

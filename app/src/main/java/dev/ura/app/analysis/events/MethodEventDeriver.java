@@ -34,6 +34,7 @@ public final class MethodEventDeriver {
 
     private final MethodRules rules;
 
+    /** A deriver applying {@code rules}. */
     public MethodEventDeriver(MethodRules rules) {
         this.rules = rules;
     }

@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * The rule table that turns an Android method trace into agent-log events
  * ({@code shared/design/android-method-rules.md}). The defaults ship as the resource
- * {@code android-method-rules.json}; a user file with the same shape replaces them.
+ * {@code android-method-rules.json}; a user file with the same shape replaces them, or, with
+ * {@code "extendsDefaults": true}, adds its rules and lists after the built-in ones.
  * Immutable and thread-safe.
  */
 public final class MethodRules {
@@ -36,8 +37,22 @@ public final class MethodRules {
 
     /** The JSON document. */
     @JsonIgnoreProperties(ignoreUnknown = false)
-    record RuleFile(int version, String description, List<MethodRule> rules, List<String> frames,
-                    List<String> notHandoffInside, List<String> frameworkPackages) {
+    record RuleFile(int version, String description, boolean extendsDefaults, List<MethodRule> rules,
+                    List<String> frames, List<String> notHandoffInside, List<String> frameworkPackages) {
+
+        /** The built-in table followed by this file's rules and lists. */
+        RuleFile after(MethodRules base) {
+            return new RuleFile(version, description, false, concat(base.rules, rules), concat(base.frames, frames),
+                    concat(base.notHandoffInside, notHandoffInside), concat(base.frameworkPackages, frameworkPackages));
+        }
+
+        private static <T> List<T> concat(List<T> a, List<T> b) {
+            List<T> out = new java.util.ArrayList<>(a);
+            if (b != null) {
+                out.addAll(b);
+            }
+            return out;
+        }
     }
 
     private MethodRules(String source, RuleFile file) {
@@ -89,6 +104,9 @@ public final class MethodRules {
                     + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()), e);
         } catch (IOException e) {
             throw new InvalidRulesException(sourceName + ": cannot read rules: " + e.getMessage(), e);
+        }
+        if (file != null && file.extendsDefaults()) {
+            file = file.after(defaults());
         }
         validate(file, sourceName);
         return new MethodRules(sourceName, file);

@@ -15,6 +15,7 @@ import java.util.Map;
 
 /** An ad SDK call on the critical path: the screen waits for an ad. */
 public final class AdRequestOnCriticalPathRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "ad-request-on-critical-path";
 
     /** Ad SDK calls (globs over {@code pkg.Class.method}). */

@@ -31,18 +31,22 @@ public final class FindingContext {
         }
     }
 
+    /** The response's dependency graph. */
     public ResponseGraph graph() {
         return graph;
     }
 
+    /** The thresholds in force. */
     public FindingThresholds thresholds() {
         return thresholds;
     }
 
+    /** The response. */
     public Response response() {
         return graph.work().response();
     }
 
+    /** The trace the response is in. */
     public Trace trace() {
         return graph.work().trace();
     }

@@ -19,9 +19,10 @@ import java.util.List;
 /**
  * Handed-off work on the critical path that waited for earlier work on its thread which it does
  * not need: nothing it depends on (other than that thread being free) comes from that work. The
- * earlier work could run in parallel.
+ * later work could run in parallel with it.
  */
 public final class NeedlessWaitRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "needless-wait";
 
     @Override
@@ -46,26 +47,23 @@ public final class NeedlessWaitRule implements FindingRule {
                 continue;
             }
             Evidence ev = new Evidence(g);
-            int heaviest = -1;
             for (int u = before; u >= 0 && !needed.get(u) && g.kind(u) != SegmentKind.START; u = chainPredecessor(g, u)) {
                 if (g.kind(u) == SegmentKind.WORK || g.kind(u) == SegmentKind.BLOCKED) {
                     ev.add(u, ctx.isCritical(u));
-                    if (g.slice(u) != null && (heaviest < 0 || g.durationNs(u) > g.durationNs(heaviest))) {
-                        heaviest = u;
-                    }
                 }
             }
-            if (heaviest < 0 || ev.totalNs() < ctx.thresholds().minWaitNs()) {
+            int waiterVertex = path.get(i + 1);
+            if (ev.totalNs() < ctx.thresholds().minWaitNs() || g.slice(waiterVertex) == null) {
                 continue;
             }
-            SliceRef target = ctx.appOwner(g.slice(heaviest));
-            String name = ctx.name(target);
-            Change fix = new Change.RunInParallel(new SliceSelector.Exact(target, name));
+            SliceRef target = ctx.appOwner(g.slice(waiterVertex));
+            String waiter = ctx.name(target);
+            String blocker = g.name(before);
+            Change fix = new Change.RunInParallel(new SliceSelector.Exact(target, waiter));
             long saved = ctx.saving(fix);
-            String waiter = g.name(path.get(i + 1));
-            String message = waiter + " on " + g.threadName(wait) + " waits for " + name + " ("
+            String message = waiter + " on " + g.threadName(wait) + " waits for " + blocker + " ("
                     + FindingContext.ms(ev.totalNs()) + ") to finish, though it needs nothing from it. Run "
-                    + name + " in parallel: the response would be about " + FindingContext.ms(saved) + " faster.";
+                    + waiter + " in parallel: the response would be about " + FindingContext.ms(saved) + " faster.";
             out.add(new Finding(ID, ctx.thresholds().severityFor(saved), message, ev.startNs(), ev.endNs(),
                     g.thread(wait), ev.calls(), fix, saved));
         }

@@ -11,6 +11,7 @@ import java.util.List;
 
 /** Network I/O makes up most of the critical path: the user waits for the network. */
 public final class NetworkDominatesRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "network-dominates";
 
     @Override

@@ -14,6 +14,7 @@ import java.util.Map;
 
 /** One thread's running time makes up most of the critical path: that thread is the bottleneck. */
 public final class ThreadDominatesRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "thread-dominates";
 
     @Override

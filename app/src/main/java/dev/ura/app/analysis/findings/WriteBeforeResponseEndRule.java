@@ -25,6 +25,7 @@ import java.util.Map;
  * Reported when deferring saves at least {@link FindingThresholds#minWriteSavingNs()}.
  */
 public final class WriteBeforeResponseEndRule implements FindingRule {
+    /** The rule id findings carry. */
     public static final String ID = "write-before-response-end";
 
     @Override

@@ -54,6 +54,7 @@ public final class ResponseGraph {
         return graph;
     }
 
+    /** Number of vertices (ids {@code 0..vertexCount()-1}). */
     public int vertexCount() {
         return columns.size;
     }
@@ -83,10 +84,12 @@ public final class ResponseGraph {
         return warnings;
     }
 
+    /** The vertex's thread (index into {@code Trace.threads()}). */
     public int thread(int v) {
         return columns.thread[v];
     }
 
+    /** The vertex's thread name. */
     public String threadName(int v) {
         return work.trace().threads().get(columns.thread[v]).name();
     }
@@ -101,14 +104,17 @@ public final class ResponseGraph {
         return columns.end[v];
     }
 
+    /** Recorded duration, ns. */
     public long durationNs(int v) {
         return columns.end[v] - columns.start[v];
     }
 
+    /** What the vertex spends its time on. */
     public Category category(int v) {
         return columns.category(v);
     }
 
+    /** What the vertex stands for (work, a wait, the start). */
     public SegmentKind kind(int v) {
         return columns.kind(v);
     }
@@ -129,13 +135,14 @@ public final class ResponseGraph {
     }
 
     /**
-     * The critical-path algorithm for this graph or a view of it, with array-backed vertex state.
+     * The critical-path algorithm for this graph or a view of it, with array-backed vertex state
+     * (see {@link #timing} for the finishing rule).
      * A view that only removes edges, or adds edges from the source or between vertices already
      * ordered that way, may pass {@code baseline().order()} to skip the topological sort.
      */
     public CriticalPathAlgorithm<Integer, Dependency> algorithm(Graph<Integer, Dependency> view,
-                                                               IntToLongFunction durationNs) {
-        return new CriticalPathAlgorithm<>(view, timing(durationNs)).withIndex(VertexIndex.identity(columns.size));
+                                                               VertexTiming<Integer> timing) {
+        return new CriticalPathAlgorithm<>(view, timing).withIndex(VertexIndex.identity(columns.size));
     }
 
     /** The schedule of the trace as recorded: its critical path ends at the response end. */

@@ -32,6 +32,7 @@ public final class ProfileAnalyzer {
 
     private final Trace trace;
 
+    /** An analyzer over {@code trace} (read-only; safe to share between threads). */
     public ProfileAnalyzer(Trace trace) {
         this.trace = trace;
     }

@@ -43,14 +43,17 @@ public final class ProfileNode {
         return name;
     }
 
+    /** Calls on this path (top-down) or of this method under this caller chain (bottom-up). */
     public long calls() {
         return calls;
     }
 
+    /** Inclusive time, ns (see the class comment for what it covers in each tree). */
     public long inclusiveNs() {
         return inclusiveNs;
     }
 
+    /** Own time, ns: no callee running. */
     public long exclusiveNs() {
         return exclusiveNs;
     }

@@ -24,7 +24,8 @@ import java.util.Map;
  * still queued ({@link LinkKind#IDENTITY}). Method traces have no identities: see
  * {@link InferredLinker} ({@link LinkKind#AFFINITY}, then {@link LinkKind#FIFO}). The user's
  * edits apply on top: a removed link's send stays unlinked; an added link replaces any other link
- * of its send or dispatch.
+ * of its send or dispatch. A user link that is not from a send to a dispatch starting no earlier is
+ * ignored (work cannot run before it is handed over, and the dependency graph must stay acyclic).
  */
 public final class HandoffLinker {
     private HandoffLinker() {
@@ -64,7 +65,8 @@ public final class HandoffLinker {
     private static boolean valid(EventTable events, Link l) {
         return l.sendEvent() >= 0 && l.sendEvent() < events.size() && l.dispatchEvent() >= 0
                 && l.dispatchEvent() < events.size() && events.kind(l.sendEvent()) == EventKind.SEND_MSG
-                && events.kind(l.dispatchEvent()) == EventKind.DISPATCH_MSG;
+                && events.kind(l.dispatchEvent()) == EventKind.DISPATCH_MSG
+                && events.start(l.dispatchEvent()) >= events.start(l.sendEvent());
     }
 
     private static List<Link> byIdentity(EventTable events, BitSet fixedSends, BitSet fixedDispatches) {

@@ -41,6 +41,7 @@ public final class ResponseDetector {
     private final FulfilmentIndex draws;
     private final int[] order;
 
+    /** A detector over {@code events} (of {@code trace}) with their units and hand-off links. */
     public ResponseDetector(Trace trace, EventTable events, WorkUnits units, List<Link> links) {
         this.trace = trace;
         this.events = events;

@@ -65,6 +65,7 @@ public final class WorkUnits {
         return k.isTrigger() || k == EventKind.DISPATCH_MSG;
     }
 
+    /** Whether event {@code e} of this table is a unit of work. */
     public boolean isUnit(int e) {
         return isUnit(events, e);
     }

@@ -22,6 +22,7 @@ public final class SliceMatcher {
     private final ResponseGraph graph;
     private final int[][] byThread;
 
+    /** Indexes the work segments of {@code graph} by thread. */
     public SliceMatcher(ResponseGraph graph) {
         this.graph = graph;
         int threads = graph.work().trace().threads().size();

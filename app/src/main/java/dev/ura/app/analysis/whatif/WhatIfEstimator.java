@@ -10,9 +10,11 @@ import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.RewiredGraphView;
 import dev.ura.app.analysis.graph.Schedule;
+import dev.ura.app.analysis.graph.VertexTiming;
 import org.jgrapht.Graph;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -27,9 +29,9 @@ import java.util.Set;
  *     response. Work that needs its result (a hand-off it sends) is assumed to still get it, so
  *     defer only what nothing drawn depends on;</li>
  * <li>{@code RunInParallel}: it starts when the response starts, on a thread of its own: its first
- *     segment loses its incoming edges and gains one from the response start; the work that
- *     followed it on its thread now follows what preceded it instead; whatever it hands off or
- *     requests is still waited for.</li>
+ *     segment loses its incoming edges and gains one from the response start; whatever waited
+ *     for it still waits (what followed it on its thread, and what it hands off or requests),
+ *     and what followed it also still follows what preceded it.</li>
  * </ul>
  * With a frame rhythm an update that becomes ready earlier or later is drawn on the next frame.
  * The estimated end is the recorded end moved by the change in the schedule's end.
@@ -38,6 +40,7 @@ public final class WhatIfEstimator {
     private final ResponseGraph graph;
     private final SliceMatcher matcher;
 
+    /** An estimator for scenarios of one response; reusable, and safe to share (estimates only read). */
     public WhatIfEstimator(ResponseGraph graph) {
         this.graph = graph;
         this.matcher = new SliceMatcher(graph);
@@ -49,18 +52,22 @@ public final class WhatIfEstimator {
         for (int v = 0; v < duration.length; v++) {
             duration[v] = graph.durationNs(v);
         }
+        long[] floor = new long[duration.length];
+        Arrays.fill(floor, Long.MIN_VALUE);
         Set<Dependency> removed = new HashSet<>();
         List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = new ArrayList<>();
         for (Change change : scenario.changes()) {
             for (MatchedSlice slice : matcher.match(change.target())) {
-                apply(change, slice, duration, removed, added);
+                apply(change, slice, duration, floor, removed, added);
             }
         }
         Graph<Integer, Dependency> view = removed.isEmpty() && added.isEmpty()
                 ? graph.graph() : new RewiredGraphView<>(graph.graph(), removed, added);
         // Removing edges, and adding edges from the source or bypassing a moved slice (its
         // predecessor to its successor), keeps the baseline's topological order valid.
-        Schedule<Integer, Dependency> s = graph.algorithm(view, v -> duration[v])
+        VertexTiming<Integer> plain = graph.timing(v -> duration[v]);
+        VertexTiming<Integer> timing = (v, ready) -> Math.max(plain.finishNs(v, ready), floor[v]);
+        Schedule<Integer, Dependency> s = graph.algorithm(view, timing)
                 .withOrder(graph.baseline().order())
                 .withoutSlack()
                 .getPath(graph.source(), graph.sink(), graph.originNs());
@@ -73,7 +80,7 @@ public final class WhatIfEstimator {
         return new Estimate(end, durationNs, saved, percent, path);
     }
 
-    private void apply(Change change, MatchedSlice slice, long[] duration, Set<Dependency> removed,
+    private void apply(Change change, MatchedSlice slice, long[] duration, long[] floor, Set<Dependency> removed,
                        List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
         int[] vertices = slice.vertices();
         long cs = slice.startNs();
@@ -109,10 +116,21 @@ public final class WhatIfEstimator {
             if (first >= 0) {
                 duration[first] += leading;
                 runInParallel(first, last, removed, added);
+            } else if (vertices.length == 1) {
+                // The slice lies inside one segment: the rest of that segment after the slice
+                // still waits for it, now that it runs from the response start.
+                int v = vertices[0];
+                long after = Math.max(0, graph.endNs(v) - ce);
+                floor[v] = Math.max(floor[v], graph.originNs() + leading + after);
             }
         }
     }
 
+    /**
+     * The slice's first segment stops waiting for what preceded it and starts with the response;
+     * the rest of its thread keeps its order without it (what preceded → what followed), and
+     * whatever waited for the slice — what followed it on its thread included — still waits.
+     */
     private void runInParallel(int first, int last, Set<Dependency> removed,
                                List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
         Graph<Integer, Dependency> g = graph.graph();
@@ -121,7 +139,7 @@ public final class WhatIfEstimator {
         for (Dependency d : g.incomingEdgesOf(first)) {
             int from = g.getEdgeSource(d);
             removed.add(d);
-            if (graph.thread(from) == thread && from < first) {
+            if (graph.thread(from) == thread && from < first && (before == null || from > before)) {
                 before = from;
             }
         }
@@ -131,10 +149,6 @@ public final class WhatIfEstimator {
             if (graph.thread(to) == thread && to > last && (after == null || to < after)) {
                 after = to;
             }
-        }
-        Dependency next = after == null ? null : g.getEdge(last, after);
-        if (next != null && next.kind() == LinkKind.PROGRAM_ORDER) {
-            removed.add(next);
         }
         if (first != graph.source()) {
             added.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.USER), graph.source(), first));

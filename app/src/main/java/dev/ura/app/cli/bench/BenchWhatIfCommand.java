@@ -47,7 +47,7 @@ public final class BenchWhatIfCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         ResponseGraph big = build(out, large);
-        long[][] cp = measure(Math.max(3, runs / 8), () -> big.algorithm(big.graph(), big::durationNs)
+        long[][] cp = measure(Math.max(3, runs / 8), () -> big.algorithm(big.graph(), big.timing(big::durationNs))
                 .getPath(big.source(), big.sink(), big.originNs()));
         report(out, "critical path (topological sort + DP + slack), " + big.vertexCount() + " segments", cp);
 

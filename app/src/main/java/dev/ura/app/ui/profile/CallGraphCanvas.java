@@ -45,7 +45,8 @@ final class CallGraphCanvas extends JComponent {
         FontRenderContext frc = new FontRenderContext(null, true, true);
         double w = Math.max(font.deriveFont(Font.BOLD).getStringBounds(n.name(), frc).getWidth(),
                 font.getStringBounds(detailText(n, false), frc).getWidth());
-        return Math.min(Math.ceil(w), 420) + 2 * PAD;
+        // painting uses integer metrics, which run a little wider than fractional ones: keep a margin
+        return Math.min(Math.ceil(w * 1.1) + 4, 480) + 2 * PAD;
     }
 
     void showImage(BufferedImage img) {

@@ -47,6 +47,24 @@ class MethodRulesTest {
     }
 
     @Test
+    void aUserFileCanExtendTheDefaults() throws Exception {
+        Path f = write("""
+                {"extendsDefaults": true,
+                 "rules": [{"event": "SEND_MSG", "via": "handler", "methods": ["com.example.bus.EventBus.post"]}],
+                 "notHandoffInside": ["com.example.anim.*"]}
+                """);
+
+        MethodRules r = MethodRules.load(f);
+
+        int builtIn = MethodRules.defaults().rules().size();
+        assertThat(r.rules()).hasSize(builtIn + 1);
+        assertThat(r.rules().get(builtIn).methods()).containsExactly("com.example.bus.EventBus.post");
+        assertThat(r.notHandoffInside()).contains("android.view.Choreographer.*", "com.example.anim.*");
+        assertThat(r.frames()).isEqualTo(MethodRules.defaults().frames());
+        assertThat(r.isAppClass("android.view.View")).isFalse();
+    }
+
+    @Test
     void errorsNameTheFileAndWhatIsWrong() throws IOException {
         expectError(write("{\"rules\": [ {\"event\": \"DRAW\", "), "not valid JSON");
         expectError(write("{\"rules\": [{\"event\": \"DRAW\", \"methods\": [\"a.B.c\"], \"colour\": 1}]}"),

@@ -55,7 +55,7 @@ class FindingsAnalyzerTest {
         assertThat(io.thread()).isZero();
         assertThat(io.evidenceStartNs()).isEqualTo(5 * MS);
         assertThat(io.evidenceEndNs()).isEqualTo(35 * MS);
-        assertThat(io.suggestion()).isEqualTo(new Change.RunInParallel(new SliceSelector.ByName("com.example.Notes.save")));
+        assertThat(io.suggestion()).isEqualTo(new Change.Defer(new SliceSelector.ByName("com.example.Notes.save")));
         assertThat(io.estimatedSavingNs()).isEqualTo(2 * FRAME);
         assertThat(io.severity()).isEqualTo("warning");
         assertThat(io.message()).contains("main thread", "com.example.Notes.save", "30.0 ms", "33.3 ms faster");
@@ -102,9 +102,9 @@ class FindingsAnalyzerTest {
         WorkFixtures f = new WorkFixtures();
         int main = f.thread("main", true);
         int click = f.interval(EventKind.USER_INPUT, main, 0, 50 * MS, "onClick");
-        f.call(main, "com.google.android.gms.ads.AdLoader.loadAd", 0, 30 * MS);
-        f.call(main, "com.google.android.gms.ads.internal.Http.get", 5 * MS, 25 * MS);
-        f.call(main, "com.example.Feed.bind", 30 * MS, 50 * MS);
+        f.call(main, "com.example.Feed.bind", 0, 20 * MS);
+        f.call(main, "com.google.android.gms.ads.AdLoader.loadAd", 20 * MS, 50 * MS);
+        f.call(main, "com.google.android.gms.ads.internal.Http.get", 25 * MS, 45 * MS);
         int inv = f.instant(EventKind.INVALIDATE, main, 50 * MS, "2");
         f.untracked();
         int draw = f.interval(EventKind.DRAW, main, 50 * MS, 54 * MS, null);
@@ -114,10 +114,11 @@ class FindingsAnalyzerTest {
         Finding ad = rule(fs, AdRequestOnCriticalPathRule.ID).orElseThrow();
         assertThat(ad.suggestion()).isEqualTo(
                 new Change.RunInParallel(new SliceSelector.ByName("com.google.android.gms.ads.AdLoader.loadAd")));
-        assertThat(ad.estimatedSavingNs()).isEqualTo(30 * MS);
-        assertThat(ad.evidenceStartNs()).isZero();
-        assertThat(ad.evidenceEndNs()).isEqualTo(30 * MS);
-        assertThat(fs.get(0).estimatedSavingNs()).isEqualTo(30 * MS);
+        // requested with the response start, the ad is ready at 30 ms instead of 50 ms
+        assertThat(ad.estimatedSavingNs()).isEqualTo(20 * MS);
+        assertThat(ad.evidenceStartNs()).isEqualTo(20 * MS);
+        assertThat(ad.evidenceEndNs()).isEqualTo(50 * MS);
+        assertThat(fs.get(0).estimatedSavingNs()).isEqualTo(20 * MS);
     }
 
     @Test
@@ -143,10 +144,13 @@ class FindingsAnalyzerTest {
 
         Finding wait = rule(fs, NeedlessWaitRule.ID).orElseThrow();
         assertThat(wait.suggestionKind()).isEqualTo("parallel");
-        assertThat(wait.suggestion().target().describe()).isEqualTo("com.example.Analytics.upload");
-        assertThat(wait.estimatedSavingNs()).isEqualTo(40 * MS);
+        // Feed.load no longer queues behind the upload: it runs from the start (0–10 ms)
+        assertThat(wait.suggestion().target().describe()).isEqualTo("com.example.Feed.load");
+        assertThat(wait.estimatedSavingNs()).isEqualTo(41_500_000L);
         assertThat(wait.thread()).isEqualTo(worker);
-        assertThat(wait.message()).contains("com.example.Feed.load", "waits for com.example.Analytics.upload", "40.0 ms");
+        assertThat(wait.evidenceStartNs()).isEqualTo(1_500_000L);
+        assertThat(wait.evidenceEndNs()).isEqualTo(41_500_000L);
+        assertThat(wait.message()).contains("com.example.Feed.load on pool-1 waits for com.example.Analytics.upload (40.0 ms)");
     }
 
     @Test
