@@ -224,4 +224,30 @@ class ExplorerRobotTest {
         waitFor("estimate of the fix", () -> frame.responseModel().estimate() != null);
         assertThat(GuiActionRunner.execute(() -> frame.responseModel().scenario().changes())).hasSize(1);
     }
+
+    @Test
+    void aWrongHandOffLinkIsRemovedFromItsArrowAndTheAnalysisFollows() {
+        window.menuItemWithPath("File", "Samples", "forum-feed.trace").click();
+        waitFor("critical path", () -> frame.responseModel().path() != null);
+        robot.waitForIdle();
+        Point mid = GuiActionRunner.execute(() -> {
+            var arrows = frame.responses().overlay().arrows();
+            if (arrows.isEmpty()) {
+                return null;
+            }
+            var a = arrows.get(0);
+            return new Point((a.x1() + a.x2()) / 2, (a.y1() + a.y2()) / 2);
+        });
+        assertThat(mid).as("a hand-off arrow is drawn").isNotNull();
+        assertThat(GuiActionRunner.execute(() -> frame.timeline().getToolTipText(new java.awt.event.MouseEvent(
+                frame.timeline(), 0, 0, 0, mid.x, mid.y, 0, false)))).contains("hand-off");
+        robot.click(frame.timeline(), mid, MouseButton.RIGHT_BUTTON, 1);
+        JPopupMenuFixture menu = new JPopupMenuFixture(robot, robot.findActivePopupMenu());
+        String remove = java.util.Arrays.stream(menu.menuLabels()).filter(l -> l.startsWith("Remove This Link"))
+                .findFirst().orElseThrow();
+        menu.menuItemWithPath(remove).click();
+        waitFor("re-linked", () -> frame.responseModel().edits().removed().size() == 1
+                && frame.responseModel().analysis() != null && frame.responseModel().path() != null);
+        assertThat(GuiActionRunner.execute(() -> frame.responseModel().analysis().options().edits().removed())).hasSize(1);
+    }
 }
