@@ -40,6 +40,8 @@ public final class Analysis {
     private final List<ResponseWork> work;
     private final List<Response> responses;
     private final AtomicReferenceArray<ResponseGraph> graphs;
+    /** One builder for every response, so per-thread indexes are derived once per analysis. */
+    private final DependencyGraphBuilder builder = new DependencyGraphBuilder();
     private final AtomicReferenceArray<WhatIfEstimator> estimators;
     private final AtomicReferenceArray<List<Finding>> findings;
     private final AtomicReferenceArray<Breakdown> breakdowns;
@@ -132,7 +134,7 @@ public final class Analysis {
     public ResponseGraph graph(int index) {
         ResponseGraph g = graphs.get(index);
         if (g == null) {
-            g = new DependencyGraphBuilder().build(work.get(index));
+            g = builder.build(work.get(index));
             if (!graphs.compareAndSet(index, null, g)) {
                 g = graphs.get(index);
             }

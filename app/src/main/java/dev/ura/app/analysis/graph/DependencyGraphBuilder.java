@@ -4,7 +4,6 @@ import dev.ura.app.analysis.LinkKind;
 import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.RequestFulfilment;
 import dev.ura.app.analysis.ResponseWork;
-import dev.ura.trace.model.Clock;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.ThreadTrack;
@@ -13,6 +12,7 @@ import org.jgrapht.Graph;
 import org.jgrapht.graph.SimpleDirectedGraph;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -32,20 +32,31 @@ import java.util.TreeMap;
  *
  * <p>Categories: {@code draw} inside a draw, {@code storage} / {@code network} inside such an
  * interval, {@code wait} for the waits and, with a dual clock, for the part of a stretch that
- * thread time does not cover; else {@code cpu}. Stateless; one instance may build many graphs.
+ * thread time does not cover; else {@code cpu}.
+ *
+ * <p>An instance keeps what it derived from whole threads of the last trace it saw (see
+ * {@link TraceIndexes}), so build every response of a trace with one instance; safe to share
+ * between threads.
  */
 public final class DependencyGraphBuilder {
+    private volatile TraceIndexes indexes;
 
     /**
      * @throws IllegalArgumentException when the work has no trigger in its event table, or links
      *                                  that make the graph cyclic
      */
     public ResponseGraph build(ResponseWork work) {
-        return new Assembly(work).run();
+        TraceIndexes x = indexes;
+        if (x == null || !x.covers(work)) {
+            x = new TraceIndexes(work);
+            indexes = x;
+        }
+        return new Assembly(work, x).run();
     }
 
     private static final class Assembly {
         private final ResponseWork work;
+        private final TraceIndexes indexes;
         private final Trace trace;
         private final EventTable events;
         private final SegmentColumns columns = new SegmentColumns();
@@ -55,8 +66,9 @@ public final class DependencyGraphBuilder {
         private final List<String> warnings = new ArrayList<>();
         private Graph<Integer, Dependency> graph;
 
-        Assembly(ResponseWork work) {
+        Assembly(ResponseWork work, TraceIndexes indexes) {
             this.work = work;
+            this.indexes = indexes;
             this.trace = work.trace();
             this.events = work.events();
         }
@@ -68,13 +80,11 @@ public final class DependencyGraphBuilder {
             }
             Map<Integer, List<Piece>> pieces = pieces();
             Map<Integer, List<Integer>> tracked = trackedByThread();
-            boolean dual = trace.metadata().clock() == Clock.DUAL;
             for (Map.Entry<Integer, List<Piece>> e : pieces.entrySet()) {
                 int t = e.getKey();
                 ThreadTrack track = trace.threads().get(t);
                 CallLocator locator = track.calls().size() == 0 ? null : new CallLocator(track.calls(), trace.methods());
-                CpuCoverage cpu = dual ? CpuCoverage.of(track.calls()) : null;
-                ThreadSweep sweep = new ThreadSweep(t, events, columns, locator, cpu, e.getValue(),
+                ThreadSweep sweep = new ThreadSweep(t, events, columns, locator, indexes.cpu(t), e.getValue(),
                         tracked.getOrDefault(t, List.of()), entry, last, work.response().trigger());
                 chains.put(t, sweep.run());
             }
@@ -94,7 +104,7 @@ public final class DependencyGraphBuilder {
                 throw new IllegalArgumentException("the ending event " + sinkPiece + " has no segment");
             }
             FrameCadence cadence = work.endEvent() >= 0
-                    ? FrameCadence.detect(events, events.thread(work.endEvent())).orElse(null) : null;
+                    ? indexes.cadence(events.thread(work.endEvent())).orElse(null) : null;
             return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings);
         }
 
@@ -138,10 +148,11 @@ public final class DependencyGraphBuilder {
 
         private void crossEdges() {
             BitSet tracked = work.tracked();
-            for (Link l : work.links()) {
-                Integer to = entry.get(l.dispatchEvent());
-                if (to != null && tracked.get(l.sendEvent())) {
-                    connect(l.sendEvent(), to, l.via());
+            List<Link> links = indexes.links();
+            for (int position : linksIntoPieces()) {
+                Link l = links.get(position);
+                if (tracked.get(l.sendEvent())) {
+                    connect(l.sendEvent(), entry.get(l.dispatchEvent()), l.via());
                 }
             }
             for (RequestFulfilment f : work.fulfilments()) {
@@ -150,6 +161,23 @@ public final class DependencyGraphBuilder {
                     connect(f.requestEvent(), to, LinkKind.REQUEST);
                 }
             }
+        }
+
+        /** Positions of the links that dispatch one of the pieces, in list order (the order edges are added in). */
+        private int[] linksIntoPieces() {
+            int n = 0;
+            for (int e : entry.keySet()) {
+                n += indexes.linkCount(e);
+            }
+            int[] positions = new int[n];
+            int k = 0;
+            for (int e : entry.keySet()) {
+                for (int i = 0; i < indexes.linkCount(e); i++) {
+                    positions[k++] = indexes.link(e, i);
+                }
+            }
+            Arrays.sort(positions);
+            return positions;
         }
 
         private void connect(int fromEvent, int to, LinkKind kind) {
