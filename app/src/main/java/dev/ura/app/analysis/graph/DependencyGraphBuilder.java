@@ -9,7 +9,6 @@ import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 import org.jgrapht.Graph;
-import org.jgrapht.graph.SimpleDirectedGraph;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,11 +59,13 @@ public final class DependencyGraphBuilder {
         private final Trace trace;
         private final EventTable events;
         private final SegmentColumns columns = new SegmentColumns();
-        private final Map<Integer, Integer> entry = new HashMap<>();
-        private final Map<Integer, Integer> last = new HashMap<>();
         private final Map<Integer, int[]> chains = new HashMap<>();
         private final List<String> warnings = new ArrayList<>();
+        private PieceVertices vertices;
         private Graph<Integer, Dependency> graph;
+        /** Per vertex: whether an edge leads to it, and the latest recorded end of those that do. */
+        private boolean[] linkedTo;
+        private long[] readyNs;
 
         Assembly(ResponseWork work, TraceIndexes indexes) {
             this.work = work;
@@ -79,28 +80,36 @@ public final class DependencyGraphBuilder {
                 throw new IllegalArgumentException("response work without a trigger event: " + trigger);
             }
             Map<Integer, List<Piece>> pieces = pieces();
+            vertices = new PieceVertices(pieces.values().stream().flatMap(List::stream).mapToInt(Piece::event).toArray());
             Map<Integer, List<Integer>> tracked = trackedByThread();
             for (Map.Entry<Integer, List<Piece>> e : pieces.entrySet()) {
                 int t = e.getKey();
                 ThreadTrack track = trace.threads().get(t);
                 CallLocator locator = track.calls().size() == 0 ? null : new CallLocator(track.calls(), trace.methods());
                 ThreadSweep sweep = new ThreadSweep(t, events, columns, locator, indexes.cpu(t), e.getValue(),
-                        tracked.getOrDefault(t, List.of()), entry, last, work.response().trigger());
+                        tracked.getOrDefault(t, List.of()), vertices, work.response().trigger());
                 chains.put(t, sweep.run());
             }
             columns.trim();
-            graph = new SimpleDirectedGraph<>(null, null, false);
+            // Program order gives about one edge per vertex, hand-offs and requests a few more.
+            graph = new SegmentGraph(columns.size, columns.size + columns.size / 2);
             for (int v = 0; v < columns.size; v++) {
                 graph.addVertex(v);
             }
-            int source = entry.get(trigger);
+            linkedTo = new boolean[columns.size];
+            readyNs = new long[columns.size];
+            Arrays.fill(readyNs, Long.MIN_VALUE);
+            int source = vertices.entry(trigger);
+            if (source < 0) {
+                throw new IllegalArgumentException("the trigger event " + trigger + " has no segment");
+            }
             crossEdges();
             programOrder();
             orphans(source);
             waitTimes();
             int sinkPiece = work.endEvent() >= 0 ? work.endEvent() : trigger;
-            Integer sink = last.get(sinkPiece);
-            if (sink == null) {
+            int sink = vertices.last(sinkPiece);
+            if (sink < 0) {
                 throw new IllegalArgumentException("the ending event " + sinkPiece + " has no segment");
             }
             FrameCadence cadence = work.endEvent() >= 0
@@ -152,12 +161,12 @@ public final class DependencyGraphBuilder {
             for (int position : linksIntoPieces()) {
                 Link l = links.get(position);
                 if (tracked.get(l.sendEvent())) {
-                    connect(l.sendEvent(), entry.get(l.dispatchEvent()), l.via());
+                    connect(l.sendEvent(), vertices.entry(l.dispatchEvent()), l.via());
                 }
             }
             for (RequestFulfilment f : work.fulfilments()) {
-                Integer to = f.drawEvent() < 0 ? null : entry.get(f.drawEvent());
-                if (to != null) {
+                int to = f.drawEvent() < 0 ? -1 : vertices.entry(f.drawEvent());
+                if (to >= 0) {
                     connect(f.requestEvent(), to, LinkKind.REQUEST);
                 }
             }
@@ -166,13 +175,14 @@ public final class DependencyGraphBuilder {
         /** Positions of the links that dispatch one of the pieces, in list order (the order edges are added in). */
         private int[] linksIntoPieces() {
             int n = 0;
-            for (int e : entry.keySet()) {
-                n += indexes.linkCount(e);
+            for (int s = 0; s < vertices.size(); s++) {
+                n += vertices.entryAt(s) < 0 ? 0 : indexes.linkCount(vertices.event(s));
             }
             int[] positions = new int[n];
             int k = 0;
-            for (int e : entry.keySet()) {
-                for (int i = 0; i < indexes.linkCount(e); i++) {
+            for (int s = 0; s < vertices.size(); s++) {
+                int e = vertices.event(s);
+                for (int i = 0; vertices.entryAt(s) >= 0 && i < indexes.linkCount(e); i++) {
                     positions[k++] = indexes.link(e, i);
                 }
             }
@@ -188,7 +198,15 @@ public final class DependencyGraphBuilder {
                         + " ns to work that started before it: ignored");
                 return;
             }
-            graph.addEdge(from, to, new Dependency(kind));
+            depend(from, to, kind);
+        }
+
+        /** Adds the edge unless the two are linked already (a simple graph keeps the first). */
+        private void depend(int from, int to, LinkKind kind) {
+            if (graph.addEdge(from, to, new Dependency(kind))) {
+                linkedTo[to] = true;
+                readyNs[to] = Math.max(readyNs[to], columns.end[from]);
+            }
         }
 
         /** The vertex of a thread's chain after which an event at {@code t} happened, or -1. */
@@ -226,35 +244,44 @@ public final class DependencyGraphBuilder {
         private void programOrder() {
             for (int[] chain : chains.values()) {
                 for (int i = 1; i < chain.length; i++) {
-                    if (!graph.containsEdge(chain[i - 1], chain[i])) {
-                        graph.addEdge(chain[i - 1], chain[i], new Dependency(LinkKind.PROGRAM_ORDER));
-                    }
+                    depend(chain[i - 1], chain[i], LinkKind.PROGRAM_ORDER);
                 }
             }
         }
 
-        /** Work nothing links to (a lost hand-off) is taken to have been started by the response. */
+        /**
+         * Work nothing links to (a lost hand-off) is taken to have been started by the response.
+         * Entry vertices are visited in vertex order (thread, then time), so the warnings are too.
+         */
         private void orphans(int source) {
-            for (int v : entry.values()) {
-                if (v != source && graph.inDegreeOf(v) == 0) {
+            for (int v : entries()) {
+                if (v != source && !linkedTo[v]) {
                     warnings.add("no link leads to " + columns.name[v] + "; it is taken to start with the response");
-                    graph.addEdge(source, v, new Dependency(LinkKind.PROGRAM_ORDER));
+                    depend(source, v, LinkKind.PROGRAM_ORDER);
                 }
             }
         }
 
         /** A wait starts when the last thing it waits for ended (as recorded) and ends when its work starts. */
         private void waitTimes() {
-            for (int v : entry.values()) {
-                if (!columns.kind(v).isWait()) {
-                    continue;
+            for (int v : entries()) {
+                if (columns.kind(v).isWait()) {
+                    columns.start[v] = Math.min(columns.end[v], readyNs[v]);
                 }
-                long ready = Long.MIN_VALUE;
-                for (Dependency d : graph.incomingEdgesOf(v)) {
-                    ready = Math.max(ready, columns.end[graph.getEdgeSource(d)]);
-                }
-                columns.start[v] = Math.min(columns.end[v], ready);
             }
+        }
+
+        /** The entry vertices of the pieces, ascending. */
+        private int[] entries() {
+            int[] v = new int[vertices.size()];
+            int n = 0;
+            for (int s = 0; s < vertices.size(); s++) {
+                if (vertices.entryAt(s) >= 0) {
+                    v[n++] = vertices.entryAt(s);
+                }
+            }
+            Arrays.sort(v, 0, n);
+            return Arrays.copyOf(v, n);
         }
     }
 }

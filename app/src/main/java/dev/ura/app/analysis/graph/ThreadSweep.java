@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Cuts one thread's pieces of work into segments at every boundary inside them (sends, requests,
@@ -25,20 +24,17 @@ final class ThreadSweep {
     private final List<Piece> pieces;
     private final List<Integer> ios = new ArrayList<>();
     private final long[] splits;
-    private final Map<Integer, Integer> entry;
-    private final Map<Integer, Integer> last;
+    private final PieceVertices vertices;
     private final String triggerName;
     private int[] chain = new int[16];
     private int chainSize;
 
     /**
-     * @param tracked events of the tracked work on this thread (I/O, sends, requests)
-     * @param entry   receives piece event → entry vertex
-     * @param last    receives piece event → its last work vertex
+     * @param tracked  events of the tracked work on this thread (I/O, sends, requests)
+     * @param vertices receives each piece's entry vertex and last work vertex
      */
     ThreadSweep(int thread, EventTable events, SegmentColumns columns, CallLocator locator, CpuCoverage cpu,
-                List<Piece> pieces, List<Integer> tracked, Map<Integer, Integer> entry, Map<Integer, Integer> last,
-                String triggerName) {
+                List<Piece> pieces, List<Integer> tracked, PieceVertices vertices, String triggerName) {
         this.thread = thread;
         this.events = events;
         this.columns = columns;
@@ -46,8 +42,7 @@ final class ThreadSweep {
         this.cpu = cpu;
         this.pieces = new ArrayList<>(pieces);
         this.pieces.sort(Comparator.comparingLong(Piece::start).thenComparing(Comparator.comparingLong(Piece::end).reversed()));
-        this.entry = entry;
-        this.last = last;
+        this.vertices = vertices;
         this.triggerName = triggerName;
         long[] s = new long[tracked.size()];
         int n = 0;
@@ -147,7 +142,7 @@ final class ThreadSweep {
     }
 
     private void enter(Piece p) {
-        if (entry.containsKey(p.event())) {
+        if (vertices.entry(p.event()) >= 0) {
             return;
         }
         int v;
@@ -160,7 +155,7 @@ final class ThreadSweep {
             v = columns.add(thread, p.start(), p.start(), Category.WAIT,
                     draw ? SegmentKind.FRAME_WAIT : SegmentKind.QUEUE_WAIT, -1, what);
         }
-        entry.put(p.event(), v);
+        vertices.setEntry(p.event(), v);
         append(v);
     }
 
@@ -174,7 +169,7 @@ final class ThreadSweep {
         } else {
             append(columns.add(thread, a, b, category, SegmentKind.WORK, call, name));
         }
-        last.put(p.event(), chain[chainSize - 1]);
+        vertices.setLast(p.event(), chain[chainSize - 1]);
     }
 
     private String label(int event) {
