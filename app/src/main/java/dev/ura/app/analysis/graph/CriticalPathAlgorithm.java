@@ -152,6 +152,44 @@ public final class CriticalPathAlgorithm<V, E> {
     }
 
     private List<V> topologicalOrder() {
+        return index != null ? indexedTopologicalOrder() : iteratorOrder();
+    }
+
+    /**
+     * The order {@link TopologicalOrderIterator} gives (Kahn's algorithm: a FIFO queue seeded in
+     * vertex-set order, successors released in outgoing-edge order), with the remaining in-degrees
+     * in an array instead of a hash map of boxed counters. A vertex with a loop is never released,
+     * so it fails as any cycle does.
+     */
+    @SuppressWarnings("unchecked")
+    private List<V> indexedTopologicalOrder() {
+        int n = graph.vertexSet().size();
+        int[] remaining = new int[index.size()];
+        Object[] queue = new Object[n];
+        int tail = 0;
+        for (V v : graph.vertexSet()) {
+            int d = graph.inDegreeOf(v);
+            remaining[index.indexOf(v)] = d;
+            if (d == 0) {
+                queue[tail++] = v;
+            }
+        }
+        for (int head = 0; head < tail; head++) {
+            for (E e : graph.outgoingEdgesOf((V) queue[head])) {
+                V w = graph.getEdgeTarget(e);
+                int id = index.indexOf(w);
+                if (remaining[id] > 0 && --remaining[id] == 0) {
+                    queue[tail++] = w;
+                }
+            }
+        }
+        if (tail < n) {
+            throw new IllegalArgumentException("the dependency graph has a cycle");
+        }
+        return (List<V>) Arrays.asList(queue);
+    }
+
+    private List<V> iteratorOrder() {
         List<V> order = new ArrayList<>(graph.vertexSet().size());
         TopologicalOrderIterator<V, E> it = new TopologicalOrderIterator<>(graph);
         try {

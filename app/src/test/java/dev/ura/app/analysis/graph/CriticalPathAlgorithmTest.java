@@ -6,6 +6,7 @@ import org.jgrapht.graph.SimpleDirectedGraph;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
@@ -144,6 +145,42 @@ class CriticalPathAlgorithmTest {
                         .mapToLong(p -> weight(p, w)).max().orElseThrow();
                 assertThat(s.slackNs(v)).as("round %d vertex %d", round, v).isEqualTo(best - longestThrough);
             }
+        }
+    }
+
+    @Test
+    void theIndexedSortGivesTheOrderOfJGraphTsIterator() {
+        Random random = new Random(29112026L);
+        for (int round = 0; round < 200; round++) {
+            int n = 2 + random.nextInt(40);
+            List<Integer> rank = new ArrayList<>();
+            for (int v = 0; v < n; v++) {
+                rank.add(v);
+            }
+            Collections.shuffle(rank, random);
+            Graph<Integer, DefaultEdge> g = new SimpleDirectedGraph<>(DefaultEdge.class);
+            List<Integer> insertion = new ArrayList<>(rank);
+            Collections.shuffle(insertion, random);
+            insertion.forEach(g::addVertex);
+            double density = random.nextDouble() * 0.3;
+            for (int a = 0; a < n; a++) {
+                for (int b = 0; b < n; b++) {
+                    if (rank.indexOf(a) < rank.indexOf(b) && random.nextDouble() < density) {
+                        g.addEdge(a, b);
+                    }
+                }
+            }
+            int source = rank.get(0);
+            int sink = rank.get(n - 1);
+            g.addEdge(source, sink);
+            CriticalPathAlgorithm<Integer, DefaultEdge> alg = new CriticalPathAlgorithm<>(g, VertexTiming.ofDurations(v -> v));
+            Schedule<Integer, DefaultEdge> plain = alg.getPath(source, sink, 0);
+            Schedule<Integer, DefaultEdge> indexed = alg.withIndex(VertexIndex.identity(n)).getPath(source, sink, 0);
+            assertThat(indexed.order()).as("round %d", round).isEqualTo(plain.order());
+            assertThat(indexed.path()).isEqualTo(plain.path());
+            g.addEdge(sink, source);
+            assertThatThrownBy(() -> alg.withIndex(VertexIndex.identity(n)).getPath(source, sink, 0))
+                    .hasMessageContaining("cycle");
         }
     }
 
