@@ -1,8 +1,6 @@
 package dev.ura.app.analysis.graph;
 
 import dev.ura.trace.model.CallTable;
-import dev.ura.trace.model.MethodInfo;
-import dev.ura.trace.model.MethodTable;
 
 /**
  * Finds the call a stretch of one thread's time lies in, and the call worth naming it after.
@@ -11,9 +9,9 @@ import dev.ura.trace.model.MethodTable;
  */
 final class CallLocator {
     private final CallTable calls;
-    private final MethodTable methods;
+    private final MethodLabels methods;
 
-    CallLocator(CallTable calls, MethodTable methods) {
+    CallLocator(CallTable calls, MethodLabels methods) {
         this.calls = calls;
         this.methods = methods;
     }
@@ -65,12 +63,11 @@ final class CallLocator {
 
     /** {@code pkg.Class.method} (or {@code KIND:name} for agent-log intervals) of a call. */
     String name(int call) {
-        return methods.get(calls.method(call)).fullName();
+        return methods.name(calls.method(call));
     }
 
     private boolean isApp(int call) {
-        MethodInfo m = methods.get(calls.method(call));
-        return AppClasses.isApp(m.className());
+        return methods.isApp(calls.method(call));
     }
 
     private int lastStartingAtOrBefore(long t) {

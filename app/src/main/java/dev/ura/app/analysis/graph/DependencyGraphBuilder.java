@@ -6,8 +6,6 @@ import dev.ura.app.analysis.RequestFulfilment;
 import dev.ura.app.analysis.ResponseWork;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
-import dev.ura.trace.model.ThreadTrack;
-import dev.ura.trace.model.Trace;
 import org.jgrapht.Graph;
 
 import java.util.ArrayList;
@@ -56,7 +54,6 @@ public final class DependencyGraphBuilder {
     private static final class Assembly {
         private final ResponseWork work;
         private final TraceIndexes indexes;
-        private final Trace trace;
         private final EventTable events;
         private final SegmentColumns columns = new SegmentColumns();
         private final Map<Integer, int[]> chains = new HashMap<>();
@@ -70,7 +67,6 @@ public final class DependencyGraphBuilder {
         Assembly(ResponseWork work, TraceIndexes indexes) {
             this.work = work;
             this.indexes = indexes;
-            this.trace = work.trace();
             this.events = work.events();
         }
 
@@ -84,9 +80,7 @@ public final class DependencyGraphBuilder {
             Map<Integer, List<Integer>> tracked = trackedByThread();
             for (Map.Entry<Integer, List<Piece>> e : pieces.entrySet()) {
                 int t = e.getKey();
-                ThreadTrack track = trace.threads().get(t);
-                CallLocator locator = track.calls().size() == 0 ? null : new CallLocator(track.calls(), trace.methods());
-                ThreadSweep sweep = new ThreadSweep(t, events, columns, locator, indexes.cpu(t), e.getValue(),
+                ThreadSweep sweep = new ThreadSweep(t, events, columns, indexes.locator(t), indexes.cpu(t), e.getValue(),
                         tracked.getOrDefault(t, List.of()), vertices, work.response().trigger());
                 chains.put(t, sweep.run());
             }

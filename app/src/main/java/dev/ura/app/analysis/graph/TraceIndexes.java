@@ -2,6 +2,7 @@ package dev.ura.app.analysis.graph;
 
 import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.ResponseWork;
+import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Clock;
 import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.Trace;
@@ -13,7 +14,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * What every response graph of one trace needs from whole threads, derived once instead of once
- * per response: each thread's CPU coverage and frame rhythm (both scan the whole thread) and the
+ * per response: each thread's CPU coverage and frame rhythm (both scan the whole thread), method
+ * names (see {@link MethodLabels}) and the
  * hand-off links by the event they dispatch (so a response looks up its own links instead of
  * scanning all of them). Per-thread parts are built on first use; safe to share between threads.
  */
@@ -27,6 +29,8 @@ final class TraceIndexes {
     /** Links into dispatch event {@code e}: positions in {@code links} {@code linkPos[first[e]..first[e+1])}, ascending. */
     private final int[] first;
     private final int[] linkPos;
+    private final MethodLabels labels;
+    private final AtomicReferenceArray<Object> locators;
     private final AtomicReferenceArray<Object> coverage;
     private final AtomicReferenceArray<Optional<FrameCadence>> cadence;
 
@@ -54,6 +58,8 @@ final class TraceIndexes {
                 linkPos[fill[d]++] = i;
             }
         }
+        labels = new MethodLabels(trace.methods());
+        locators = new AtomicReferenceArray<>(trace.threads().size());
         coverage = new AtomicReferenceArray<>(trace.threads().size());
         cadence = new AtomicReferenceArray<>(trace.threads().size());
     }
@@ -76,6 +82,17 @@ final class TraceIndexes {
     /** The {@code k}-th link (in list order) that dispatches {@code event}, as a position in {@link #links()}. */
     int link(int event, int k) {
         return linkPos[first[event] + k];
+    }
+
+    /** The call locator of the thread, or {@code null} when it has no calls. */
+    CallLocator locator(int thread) {
+        Object l = locators.get(thread);
+        if (l == null) {
+            CallTable calls = trace.threads().get(thread).calls();
+            l = calls.size() == 0 ? NONE : new CallLocator(calls, labels);
+            locators.compareAndSet(thread, null, l);
+        }
+        return l == NONE ? null : (CallLocator) l;
     }
 
     /** The thread's CPU coverage, or {@code null} without a dual clock or thread-CPU times. */
