@@ -52,6 +52,10 @@ public final class BenchWhatIfCommand implements Callable<Integer> {
         report(out, "critical path (topological sort + DP + slack), " + big.vertexCount() + " segments", cp);
 
         ResponseGraph g = build(out, segments);
+        ResponseWork work = g.work();
+        DependencyGraphBuilder builder = new DependencyGraphBuilder();
+        long[][] builds = measure(Math.max(3, runs / 4), () -> builder.build(work));
+        report(out, "graph build (with its baseline critical path), " + g.vertexCount() + " segments", builds);
         WhatIfEstimator estimator = new WhatIfEstimator(g);
         Change[] changes = {
             new Change.SpeedUp(new SliceSelector.ByName("com.example.bench.Work.compute3"), 2),
