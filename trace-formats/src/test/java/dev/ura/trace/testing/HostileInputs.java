@@ -30,7 +30,8 @@ public final class HostileInputs {
             {0, 0, 0, (byte) 0x80},
             {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x7F}};
     private static final String[] HUGE_TEXT = {"65535", "2147483647", "4294967295", "9223372036854775807",
-            "99999999999999999999999", "-1", "-2147483648", "1e308", "NaN"};
+            "99999999999999999999999", "-1", "-2147483648", "-9223372036854775808", "1e308", "1e-300", "NaN",
+            "0", "-0.5", "18446744073709551615"};
     private static final byte[][] BAD_UTF8 = {{(byte) 0xC3, 0x28}, {(byte) 0xFF}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
             {(byte) 0xF0, (byte) 0x9F}, {(byte) 0xC0, (byte) 0x80}};
 
@@ -82,14 +83,22 @@ public final class HostileInputs {
 
     /** A damaged copy of {@code in}; {@code kind} selects the damage (any int), {@code r} its place. */
     public static byte[] mutate(byte[] in, int kind, Random r) {
+        int k = Math.floorMod(kind, 12);
+        if (k >= 9) { // havoc: several damages on top of each other
+            byte[] out = in;
+            for (int i = 0, times = 2 + r.nextInt(4); i < times; i++) {
+                out = mutate(out, r.nextInt(9), r);
+            }
+            return out;
+        }
         int n = in.length;
         int at = n == 0 ? 0 : r.nextInt(n);
-        switch (Math.floorMod(kind, 9)) {
+        switch (k) {
             case 0: // truncate
                 return Arrays.copyOf(in, at);
             case 1: { // flip up to 8 bytes
                 byte[] out = in.clone();
-                for (int i = 0, k = 1 + r.nextInt(8); i < k && n > 0; i++) {
+                for (int i = 0, flips = 1 + r.nextInt(8); i < flips && n > 0; i++) {
                     out[r.nextInt(n)] ^= (byte) (1 + r.nextInt(255));
                 }
                 return out;
