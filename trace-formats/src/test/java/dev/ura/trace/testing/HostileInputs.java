@@ -1,11 +1,20 @@
 package dev.ura.trace.testing;
 
+import dev.ura.trace.agentlog.AgentLogWriter;
 import dev.ura.trace.android.AndroidTraceWriter;
+import dev.ura.trace.chrome.ChromeJsonWriter;
+import dev.ura.trace.io.Progress;
+import dev.ura.trace.io.TraceFiles;
+import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.Clock;
+import dev.ura.trace.model.EventKind;
+import dev.ura.trace.model.Trace;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,6 +58,8 @@ public final class HostileInputs {
         m.put("writer-streaming.trace", androidTrace(true));
         m.put("agent.jsonl", agentLog().getBytes(StandardCharsets.UTF_8));
         m.put("agent-logcat.txt", logcat(agentLog()).getBytes(StandardCharsets.UTF_8));
+        m.put("agent-writer-logcat.txt", writerLogcat().getBytes(StandardCharsets.UTF_8));
+        m.put("chrome-writer.json", chromeOf(androidTrace(false)));
         m.put("chrome-array.json", CHROME_ARRAY.getBytes(StandardCharsets.UTF_8));
         m.put("chrome-object.json", CHROME_OBJECT.getBytes(StandardCharsets.UTF_8));
         m.put("pvtrace-basic.txt", "E0x400584\nE0x4005a4\nX0x4005a4\nE0x4005a4\nX0x4005a4\nX0x400584\n"
@@ -57,7 +68,7 @@ public final class HostileInputs {
         m.put("checkpoint.csv", ("name,count,total_ms,min_ms,max_ms\nparse,3,12.5,1.0,8.25\n"
                 + "\"layout, inflate\",10,40,2,9\nbind,1,0.5,0.5,0.5\n").getBytes(StandardCharsets.UTF_8));
         Path shared = SharedFiles.root().resolve("traces/android");
-        for (String f : List.of("perflib-basic.trace", "perflib-exception.trace", "perflib-mismatched.trace",
+        for (String f : List.of("perflib-basic.trace", "perflib-basic-api10.trace", "perflib-exception.trace", "perflib-mismatched.trace",
                 "perflib-header.trace", "sentry/clock_dual.trace", "sentry/method_id_max.trace",
                 "sentry/thread_id_max.trace", "sentry/data_file_overflow.trace", "sentry/version_2.trace")) {
             addIfPresent(m, shared.resolve(f));
@@ -175,7 +186,7 @@ public final class HostileInputs {
         m.put("deep-chrome.json", chrome.append(']').toString().getBytes(StandardCharsets.US_ASCII));
         StringBuilder agent = new StringBuilder(levels * 48).append("{\"kind\":\"META\",\"version\":1}\n");
         for (int i = 0; i < levels; i++) {
-            agent.append("{\"ts\":").append(i).append(",\"tid\":1,\"kind\":\"INPUT\",\"ph\":\"B\"}\n");
+            agent.append("{\"ts\":").append(i).append(",\"tid\":1,\"kind\":\"USER_INPUT\",\"ph\":\"B\"}\n");
         }
         m.put("deep-agent.jsonl", agent.toString().getBytes(StandardCharsets.US_ASCII));
         StringBuilder pv = new StringBuilder(levels * 12);
@@ -199,7 +210,7 @@ public final class HostileInputs {
         Map<String, byte[]> m = new LinkedHashMap<>();
         byte[] filler = new byte[length];
         Arrays.fill(filler, (byte) 'a');
-        m.put("long-line.jsonl", concat("{\"kind\":\"META\",\"version\":1}\n{\"tid\":1,\"kind\":\"INPUT\",\"name\":\"",
+        m.put("long-line.jsonl", concat("{\"kind\":\"META\",\"version\":1}\n{\"tid\":1,\"kind\":\"USER_INPUT\",\"name\":\"",
                 filler));
         m.put("long-line.json", concat("[{\"ph\":\"X\",\"name\":\"", filler));
         m.put("long-line-pvtrace.txt", concat("E0x400584\nE0x", filler));
@@ -246,21 +257,38 @@ public final class HostileInputs {
         return w.toBytes();
     }
 
+    private static String writerLogcat() {
+        StringBuilder sb = new StringBuilder();
+        AgentLogWriter w = AgentLogWriter.logcat(sb, 4242).meta("com.example").thread(7, "main", true)
+                .thread(8, "worker", false);
+        w.instant(1_000_000, 7, EventKind.USER_INPUT).name("click").view("v1").write();
+        w.instant(1_100_000, 7, EventKind.SEND_MSG).via("handler").obj("m1").targetTid(8).write();
+        w.begin(1_200_000, 8, EventKind.DISPATCH_MSG).obj("m1").write();
+        w.end(1_900_000, 8, EventKind.DISPATCH_MSG).write();
+        w.instant(2_000_000, 7, EventKind.INVALIDATE).view("v1").write();
+        return sb.toString();
+    }
+
+    private static byte[] chromeOf(byte[] androidTrace) {
+        try {
+            Trace t = TraceFiles.read("seed.trace", ByteBuffer.wrap(androidTrace), Progress.NONE);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            new ChromeJsonWriter(t).write(out);
+            return out.toByteArray();
+        } catch (TraceFormatException e) {
+            throw new IllegalStateException("the writer's own trace does not read back", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The agent-log spec's example (shared/formats/agent-log-v1.md), kept as a test resource. */
     private static String agentLog() {
-        return """
-                {"kind":"META","version":1,"app":"com.example"}
-                {"tid":1,"kind":"THREAD","name":"main","main":true}
-                {"tid":2,"kind":"THREAD","name":"worker"}
-                {"ts":1000,"tid":1,"kind":"INPUT","name":"click","view":"v1"}
-                {"ts":1100,"tid":1,"kind":"SEND_MSG","via":"handler","obj":"m1","target_tid":2}
-                {"ts":1200,"tid":2,"kind":"RECV_MSG","obj":"m1","ph":"B"}
-                {"ts":1300,"tid":2,"kind":"NET","detail":"example.com","bytes":512,"ph":"B"}
-                {"ts":1800,"tid":2,"kind":"NET","ph":"E"}
-                {"ts":1900,"tid":2,"kind":"RECV_MSG","ph":"E"}
-                {"ts":2000,"tid":1,"kind":"INVALIDATE","view":"v1"}
-                {"ts":2100,"tid":1,"kind":"DRAW","ph":"B"}
-                {"ts":2300,"tid":1,"kind":"DRAW","ph":"E"}
-                """;
+        try (InputStream in = HostileInputs.class.getResourceAsStream("/dev/ura/trace/agentlog/example.jsonl")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String logcat(String jsonl) {

@@ -8,7 +8,7 @@ import dev.ura.trace.model.Trace;
 /**
  * The internal consistency every successfully read {@link Trace} must have, whatever the input:
  * calls end no earlier than they start, depths form a valid pre-order, children lie inside their
- * parents, method and thread indices point at existing entries.
+ * parents, method and thread indices point at existing entries, warnings are printable lines.
  */
 public final class TraceInvariants {
     private TraceInvariants() {
@@ -16,6 +16,11 @@ public final class TraceInvariants {
 
     /** The first inconsistency found, or {@code null} when the trace is consistent. */
     public static String violation(Trace t) {
+        for (String w : t.warnings()) {
+            if (w.chars().anyMatch(Character::isISOControl)) {
+                return "warning with a control character: " + w;
+            }
+        }
         int methods = t.methods().size();
         for (int ti = 0; ti < t.threads().size(); ti++) {
             ThreadTrack th = t.threads().get(ti);
