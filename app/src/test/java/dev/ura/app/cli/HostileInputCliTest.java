@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  */
 class HostileInputCliTest {
     /** Damaged copies per seed; raise it for a deeper run: {@code -Dura.fuzz.cliMutants=300}. */
-    private static final int MUTANTS_PER_SEED = Integer.getInteger("ura.fuzz.cliMutants", 12);
+    private static final int MUTANTS_PER_SEED = Integer.getInteger("ura.fuzz.cliMutants", 4);
 
     @TempDir
     Path dir;
@@ -74,6 +74,24 @@ class HostileInputCliTest {
                 boolean ok = trace != null
                         ? r.code == UraCommand.EXIT_OK && !hasStackOrInternalError(r.err)
                         && (!command.equals("info") || trace.warnings().isEmpty() || r.out.contains("warnings"))
+                        : r.code == UraCommand.EXIT_BAD_INPUT && isOneCleanLine(r.err, f);
+                if (!ok) {
+                    problems.add(command + " " + f.getFileName() + ": exit " + r.code + ", stderr " + r.err);
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void deeplyNestedFilesGetThroughEveryCommandWithoutAStackOverflow() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, byte[]> e : HostileInputs.deepNesting(40_000).entrySet()) {
+            Path f = Files.write(dir.resolve(e.getKey()), e.getValue());
+            boolean readable = readOrNull(f) != null;
+            for (String command : List.of("info", "analyze", "profile", "callgraph")) {
+                Result r = run(command, f);
+                boolean ok = readable ? r.code == UraCommand.EXIT_OK && !hasStackOrInternalError(r.err)
                         : r.code == UraCommand.EXIT_BAD_INPUT && isOneCleanLine(r.err, f);
                 if (!ok) {
                     problems.add(command + " " + f.getFileName() + ": exit " + r.code + ", stderr " + r.err);

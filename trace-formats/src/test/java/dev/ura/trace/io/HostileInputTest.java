@@ -29,7 +29,7 @@ class HostileInputTest {
     /** Guards against hangs only; a read normally takes milliseconds. */
     private static final Duration HANG = Duration.ofSeconds(10);
     /** Mutants per seed; raise it for a deeper run: {@code -Dura.fuzz.mutants=5000 -Dura.fuzz.seed=7}. */
-    private static final int MUTANTS_PER_SEED = Integer.getInteger("ura.fuzz.mutants", 60);
+    private static final int MUTANTS_PER_SEED = Integer.getInteger("ura.fuzz.mutants", 40);
     private static final long FUZZ_SEED = Long.getLong("ura.fuzz.seed", 0);
 
     @Test

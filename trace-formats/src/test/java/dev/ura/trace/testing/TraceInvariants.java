@@ -11,11 +11,17 @@ import dev.ura.trace.model.Trace;
  * parents, method and thread indices point at existing entries, warnings are printable lines.
  */
 public final class TraceInvariants {
+    /** More warnings than this means a reader lists every repair of a hostile file one by one. */
+    static final int MAX_WARNINGS = 1000;
+
     private TraceInvariants() {
     }
 
     /** The first inconsistency found, or {@code null} when the trace is consistent. */
     public static String violation(Trace t) {
+        if (t.warnings().size() > MAX_WARNINGS) {
+            return t.warnings().size() + " warnings: readers list a bounded number and count the rest";
+        }
         for (String w : t.warnings()) {
             if (w.chars().anyMatch(Character::isISOControl)) {
                 return "warning with a control character: " + w;
