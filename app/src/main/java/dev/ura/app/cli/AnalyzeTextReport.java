@@ -9,7 +9,6 @@ import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.LinkKind;
 import dev.ura.app.analysis.Response;
 import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.Segment;
 
 import java.io.PrintWriter;
 import java.util.EnumMap;
@@ -114,9 +113,9 @@ final class AnalyzeTextReport {
 
     private static void printPath(PrintWriter out, CriticalPath path) {
         out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", "start ms", "dur ms", "thread", "category", "via", "name");
-        for (Segment s : path.segments()) {
-            out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", Durations.ms(s.startNs()), Durations.ms(s.durationNs()),
-                    clip(s.threadName(), 18), s.category().label(), s.via() == null ? "-" : s.via().label(), s.name());
+        for (PathRows.Row r : PathRows.of(path.segments())) {
+            out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", Durations.ms(r.startNs()), Durations.ms(r.durationNs()),
+                    clip(r.thread(), 18), r.category().label(), r.via() == null ? "-" : r.via().label(), r.label());
         }
     }
 

@@ -47,6 +47,11 @@ public final class ResponseOverlay implements TimelineOverlay {
         return response;
     }
 
+    /** The hand-off arrows drawn in the last frame. */
+    public List<Arrow> arrows() {
+        return List.copyOf(arrows);
+    }
+
     /** The hand-off arrow within a few pixels of a point, or {@code null}. */
     public Arrow arrowAt(int x, int y, double tolerance) {
         Arrow best = null;

@@ -81,6 +81,11 @@ final class ResponseController implements TimelineHooks.MenuContributor, Timelin
         view.repaint();
     }
 
+    /** The overlay of the selected response, or {@code null}. */
+    ResponseOverlay overlay() {
+        return overlay;
+    }
+
     /** Selects a critical-path segment's slice and zooms to the segment. */
     void show(Segment s) {
         if (s.call() != null) {

@@ -150,6 +150,20 @@ class ExplorerRobotTest {
         Path sidecar = dir.resolve("app.trace.ura.json");
         waitFor("sidecar", () -> Files.exists(sidecar));
         assertThat(Files.readString(sidecar)).contains("slow inflate");
+        long before = GuiActionRunner.execute(() -> frame.annotations().annotations().get(0).from().timeNs());
+        robot.waitForIdle();
+        Point grab = GuiActionRunner.execute(() -> {
+            int y = frame.timeline().frame().laneAnchorY(0);
+            int x = (int) Math.round(frame.timeline().scene().axis().toPx(before));
+            return new Point(x, y - 4);
+        });
+        robot.pressMouse(frame.timeline(), grab, MouseButton.LEFT_BUTTON);
+        robot.moveMouse(frame.timeline(), grab.x + 40, grab.y);
+        robot.moveMouse(frame.timeline(), grab.x + 80, grab.y);
+        robot.releaseMouse(MouseButton.LEFT_BUTTON);
+        waitFor("note moved and saved", () -> frame.annotations().annotations().get(0).from().timeNs() > before);
+        long moved = GuiActionRunner.execute(() -> frame.annotations().annotations().get(0).from().timeNs());
+        waitFor("saved", () -> Files.readString(sidecar).contains("\"timeNs\" : " + moved));
 
         Path png = dir.resolve("view.png");
         Path svg = dir.resolve("view.svg");
@@ -223,5 +237,31 @@ class ExplorerRobotTest {
         window.button("tryFix").click();
         waitFor("estimate of the fix", () -> frame.responseModel().estimate() != null);
         assertThat(GuiActionRunner.execute(() -> frame.responseModel().scenario().changes())).hasSize(1);
+    }
+
+    @Test
+    void aWrongHandOffLinkIsRemovedFromItsArrowAndTheAnalysisFollows() {
+        window.menuItemWithPath("File", "Samples", "forum-feed.trace").click();
+        waitFor("critical path", () -> frame.responseModel().path() != null);
+        robot.waitForIdle();
+        Point mid = GuiActionRunner.execute(() -> {
+            var arrows = frame.responses().overlay().arrows();
+            if (arrows.isEmpty()) {
+                return null;
+            }
+            var a = arrows.get(0);
+            return new Point((a.x1() + a.x2()) / 2, (a.y1() + a.y2()) / 2);
+        });
+        assertThat(mid).as("a hand-off arrow is drawn").isNotNull();
+        assertThat(GuiActionRunner.execute(() -> frame.timeline().getToolTipText(new java.awt.event.MouseEvent(
+                frame.timeline(), 0, 0, 0, mid.x, mid.y, 0, false)))).contains("hand-off");
+        robot.click(frame.timeline(), mid, MouseButton.RIGHT_BUTTON, 1);
+        JPopupMenuFixture menu = new JPopupMenuFixture(robot, robot.findActivePopupMenu());
+        String remove = java.util.Arrays.stream(menu.menuLabels()).filter(l -> l.startsWith("Remove This Link"))
+                .findFirst().orElseThrow();
+        menu.menuItemWithPath(remove).click();
+        waitFor("re-linked", () -> frame.responseModel().edits().removed().size() == 1
+                && frame.responseModel().analysis() != null && frame.responseModel().path() != null);
+        assertThat(GuiActionRunner.execute(() -> frame.responseModel().analysis().options().edits().removed())).hasSize(1);
     }
 }
