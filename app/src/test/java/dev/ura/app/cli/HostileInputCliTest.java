@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  */
 class HostileInputCliTest {
     /** Damaged copies per seed; raise it for a deeper run: {@code -Dura.fuzz.cliMutants=300}. */
-    private static final int MUTANTS_PER_SEED = Integer.getInteger("ura.fuzz.cliMutants", 4);
+    private static final int MUTANTS_PER_SEED = Integer.getInteger("ura.fuzz.cliMutants", 2);
 
     @TempDir
     Path dir;
@@ -86,7 +86,7 @@ class HostileInputCliTest {
     @Test
     void deeplyNestedFilesGetThroughEveryCommandWithoutAStackOverflow() throws IOException {
         List<String> problems = new ArrayList<>();
-        for (Map.Entry<String, byte[]> e : HostileInputs.deepNesting(40_000).entrySet()) {
+        for (Map.Entry<String, byte[]> e : HostileInputs.deepNesting(20_000).entrySet()) {
             Path f = Files.write(dir.resolve(e.getKey()), e.getValue());
             boolean readable = readOrNull(f) != null;
             for (String command : List.of("info", "analyze", "profile", "callgraph")) {

@@ -26,7 +26,7 @@ class ParallelHostileTest {
         byte[] valid = multiThreadTrace();
         Random r = new Random(3);
         List<String> problems = new ArrayList<>();
-        for (int i = 0; i < 120; i++) {
+        for (int i = 0; i < 60; i++) {
             byte[] mutant = HostileInputs.mutate(valid, i, r);
             String one = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> outcome(mutant, Long.MAX_VALUE));
             String two = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> outcome(mutant, 0));

@@ -68,7 +68,7 @@ class HostileInputTest {
     }
 
     @Test
-    void millionUnclosedEntersAreReadOrRefusedCleanly() {
+    void millionUnclosedEntersAndBeginsAreReadOrRefusedCleanly() {
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, byte[]> e : HostileInputs.deepNesting(1_000_000).entrySet()) {
             check(e.getKey(), e.getValue(), problems);

@@ -175,7 +175,11 @@ public final class HostileInputs {
         return m;
     }
 
-    /** 1e6 unclosed enters / B events in every format that nests. */
+    /**
+     * Unclosed enters / B events in every format that nests: {@code levels} of them in Chrome JSON and
+     * Android traces, a fifth as many in agent logs (which stop nesting at a few thousand) and
+     * pvtrace text, to keep the run short.
+     */
     public static Map<String, byte[]> deepNesting(int levels) {
         Map<String, byte[]> m = new LinkedHashMap<>();
         StringBuilder chrome = new StringBuilder(levels * 48).append('[');
@@ -184,13 +188,13 @@ public final class HostileInputs {
                     .append(i).append('}');
         }
         m.put("deep-chrome.json", chrome.append(']').toString().getBytes(StandardCharsets.US_ASCII));
-        StringBuilder agent = new StringBuilder(levels * 48).append("{\"kind\":\"META\",\"version\":1}\n");
-        for (int i = 0; i < levels; i++) {
+        StringBuilder agent = new StringBuilder(levels * 10).append("{\"kind\":\"META\",\"version\":1}\n");
+        for (int i = 0; i < levels / 5; i++) {
             agent.append("{\"ts\":").append(i).append(",\"tid\":1,\"kind\":\"USER_INPUT\",\"ph\":\"B\"}\n");
         }
         m.put("deep-agent.jsonl", agent.toString().getBytes(StandardCharsets.US_ASCII));
-        StringBuilder pv = new StringBuilder(levels * 12);
-        for (int i = 0; i < levels; i++) {
+        StringBuilder pv = new StringBuilder(levels * 3);
+        for (int i = 0; i < levels / 5; i++) {
             pv.append("E0x400584\n");
         }
         m.put("deep-pvtrace.txt", pv.toString().getBytes(StandardCharsets.US_ASCII));
