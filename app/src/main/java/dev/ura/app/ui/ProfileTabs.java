@@ -94,9 +94,15 @@ final class ProfileTabs {
         only.setModel(follow);
         only.setName(panel.getName() + "Follow");
         only.setToolTipText("Untick to profile the whole trace");
-        JLabel scope = new JLabel();
+        JLabel scope = new JLabel() {
+            @Override
+            public void updateUI() {
+                super.updateUI();
+                // re-read on a theme switch, which calls updateUI
+                setForeground(UIManager.getColor("Label.disabledForeground"));
+            }
+        };
         scope.setName(panel.getName() + "Scope");
-        scope.setForeground(UIManager.getColor("Label.disabledForeground"));
         scopeLabels.add(scope);
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
         bar.setBorder(BorderFactory.createEmptyBorder(3, 2, 0, 2));
