@@ -123,28 +123,4 @@ public final class TraceFiles {
         }
         return sb.toString();
     }
-
-    /** Streams a buffer without copying it. */
-    private static final class ByteBufferInputStream extends InputStream {
-        private final ByteBuffer buf;
-
-        ByteBufferInputStream(ByteBuffer buf) {
-            this.buf = buf;
-        }
-
-        @Override
-        public int read() {
-            return buf.hasRemaining() ? buf.get() & 0xFF : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (!buf.hasRemaining()) {
-                return -1;
-            }
-            int n = Math.min(len, buf.remaining());
-            buf.get(b, off, n);
-            return n;
-        }
-    }
 }
