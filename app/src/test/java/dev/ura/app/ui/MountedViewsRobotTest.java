@@ -157,6 +157,22 @@ class MountedViewsRobotTest {
         }
     }
 
+    @Test
+    void compareWithShowsTheCriticalPathDiffAgainstAnotherTrace() throws Exception {
+        copySample("/samples/click-asynctask-fixed.trace", "fixed.trace");
+        openSample("/samples/click-asynctask.trace");
+        dev.ura.app.ui.runs.ComparisonView view = GuiActionRunner.execute(
+                () -> RunsActions.compareWith(frame, dir.resolve("fixed.trace")));
+        FrameFixture compare = new FrameFixture(robot, (java.awt.Frame) javax.swing.SwingUtilities.getWindowAncestor(view));
+        try {
+            waitFor("comparison", () -> !view.isBusy() && view.diffPanel().diff() != null);
+            assertThat(GuiActionRunner.execute(() -> view.diffPanel().diff().deltaNs())).isNegative();
+            assertThat(GuiActionRunner.execute(() -> view.diffPanel().table().getRowCount())).isPositive();
+        } finally {
+            compare.cleanUp();
+        }
+    }
+
     private void copySample(String resource, String name) throws Exception {
         try (InputStream in = getClass().getResourceAsStream(resource)) {
             assertThat(in).as(resource).isNotNull();
