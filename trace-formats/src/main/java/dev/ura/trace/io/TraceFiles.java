@@ -68,11 +68,22 @@ public final class TraceFiles {
         data.duplicate().get(head);
         for (TraceReader reader : readers()) {
             if (reader.canRead(head)) {
-                return reader.read(name, data.duplicate(), progress);
+                return readMapped(reader, name, data.duplicate(), progress);
             }
         }
         throw TraceFormatException.atOffset(name, 0, "not a trace ura can read (unknown content starting "
                 + describeHead(head) + ")");
+    }
+
+    private static Trace readMapped(TraceReader reader, String name, ByteBuffer data, Progress progress)
+            throws TraceFormatException {
+        try {
+            return reader.read(name, data, progress);
+        } catch (InternalError e) {
+            // The JVM reports a fault on a memory-mapped page this way, e.g. when another
+            // process truncates the file while it is being read.
+            throw TraceFormatException.ofFile(name, "the file changed or became unreadable while it was read", e);
+        }
     }
 
     private static ByteBuffer load(Path file, String name) throws TraceFormatException {
