@@ -104,7 +104,8 @@ final class StringPool {
         }
         int id = size++;
         strings[id] = text;
-        if (table.stringId(text) != id) {
+        // The pool's own probe just proved the text new, so the table need not look it up again.
+        if (table.appendNewString(text) != id) {
             throw new IllegalStateException("event table strings were added outside the pool");
         }
         slots[slot] = (long) h << 32 | (id + 1L);
