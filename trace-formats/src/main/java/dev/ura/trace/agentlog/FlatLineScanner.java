@@ -1,8 +1,5 @@
 package dev.ura.trace.agentlog;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-
 /**
  * Decodes the shape nearly every agent-log line has, straight from its bytes: one flat object of the
  * known fields, with ASCII strings without escapes, integers and {@code true}/{@code false}/{@code null}.
@@ -31,12 +28,6 @@ final class FlatLineScanner {
     private static final int TARGET_TID = 9;
     private static final int DELAY_MS = 10;
     private static final int MAIN = 11;
-    /** Field names, most frequent first, and what each is (same mapping as the Jackson path). */
-    private static final byte[][] NAMES = ascii("ts", "tid", "kind", "ph", "obj", "name", "view", "via",
-            "target_tid", "bytes", "path", "host", "delay_ms", "page", "surface", "main");
-    private static final int[] FIELDS = {TS, TID, KIND, PH, IDENTITY, NAME, IDENTITY, VIA,
-            TARGET_TID, BYTES, DETAIL, DETAIL, DELAY_MS, IDENTITY, IDENTITY, MAIN};
-
     private final StringPool pool;
     private final char[] text = new char[MAX_TEXT];
     /** End of the value just scanned (the methods below return values, so positions go here). */
@@ -241,15 +232,44 @@ final class FlatLineScanner {
         return true;
     }
 
+    /** Which field a name is, or -1; by length first, so a name costs one or two short compares. */
     private static int field(byte[] b, int from, int to) {
-        int len = to - from;
-        for (int k = 0; k < NAMES.length; k++) {
-            byte[] name = NAMES[k];
-            if (name.length == len && Arrays.equals(b, from, to, name, 0, len)) {
-                return FIELDS[k];
+        return switch (to - from) {
+            case 2 -> is(b, from, "ts") ? TS : is(b, from, "ph") ? PH : -1;
+            case 3 -> is(b, from, "tid") ? TID : is(b, from, "obj") ? IDENTITY : is(b, from, "via") ? VIA : -1;
+            case 4 -> four(b, from);
+            case 5 -> is(b, from, "bytes") ? BYTES : -1;
+            case 7 -> is(b, from, "surface") ? IDENTITY : -1;
+            case 8 -> is(b, from, "delay_ms") ? DELAY_MS : -1;
+            case 10 -> is(b, from, "target_tid") ? TARGET_TID : -1;
+            default -> -1;
+        };
+    }
+
+    private static int four(byte[] b, int from) {
+        if (is(b, from, "kind")) {
+            return KIND;
+        }
+        if (is(b, from, "name")) {
+            return NAME;
+        }
+        if (is(b, from, "view") || is(b, from, "page")) {
+            return IDENTITY;
+        }
+        if (is(b, from, "path") || is(b, from, "host")) {
+            return DETAIL;
+        }
+        return is(b, from, "main") ? MAIN : -1;
+    }
+
+    /** Whether {@code b} holds the ASCII {@code name} at {@code from} (the caller checked the length). */
+    private static boolean is(byte[] b, int from, String name) {
+        for (int k = 0; k < name.length(); k++) {
+            if (b[from + k] != name.charAt(k)) {
+                return false;
             }
         }
-        return -1;
+        return true;
     }
 
     /** JSON whitespace within a line: spaces and tabs (line breaks end the line). */
@@ -258,13 +278,5 @@ final class FlatLineScanner {
             i++;
         }
         return i;
-    }
-
-    private static byte[][] ascii(String... names) {
-        byte[][] out = new byte[names.length][];
-        for (int i = 0; i < names.length; i++) {
-            out[i] = names[i].getBytes(StandardCharsets.US_ASCII);
-        }
-        return out;
     }
 }
