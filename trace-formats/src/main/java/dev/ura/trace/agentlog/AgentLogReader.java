@@ -73,7 +73,6 @@ public final class AgentLogReader implements TraceReader {
         Map<String, String> properties = new LinkedHashMap<>();
         String variant;
         LogcatSource logcat = null;
-        PayloadSource payloads = null;
         JsonLinesDecoder lines = null;
         if (jsonLines) {
             variant = "jsonl";
@@ -82,7 +81,6 @@ public final class AgentLogReader implements TraceReader {
             variant = "logcat";
             LogcatFormat format = LogcatFormat.detect(d, 0, Math.min(limit, DETECT_BYTES));
             logcat = new LogcatSource(d, format, tag);
-            payloads = logcat;
             properties.put("logcat.format", format.label());
             if (format.tagged()) {
                 properties.put("logcat.tag", tag);
@@ -92,7 +90,7 @@ public final class AgentLogReader implements TraceReader {
             if (lines != null) {
                 lines.run();
             } else {
-                decoder.run(payloads);
+                decoder.run(logcat);
             }
         } catch (IOException e) {
             // The sources read memory, not files; Jackson declares IOException for its own errors.

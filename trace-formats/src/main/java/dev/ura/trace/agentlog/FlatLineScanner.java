@@ -3,7 +3,8 @@ package dev.ura.trace.agentlog;
 /**
  * Decodes the shape nearly every agent-log line has, straight from its bytes: one flat object of the
  * known fields, with ASCII strings without escapes, integers and {@code true}/{@code false}/{@code null}.
- * It is about twice as fast as Jackson's tokenizer because it never builds text for names or numbers.
+ * Unlike Jackson it builds no text for field names or numbers and keeps no parser context, which
+ * made reading JSON Lines about a third faster.
  *
  * <p>It never reports a problem: anything else (an escape, a non-ASCII byte, a float, an unknown or
  * mistyped field, nesting, a second object, a syntax error) makes it decline, and the caller hands
