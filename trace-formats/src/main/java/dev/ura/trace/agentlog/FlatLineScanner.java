@@ -143,10 +143,7 @@ final class FlatLineScanner {
             if (!integer(b, i, to)) {
                 return -1;
             }
-            for (int k = i; k < at; k++) {
-                text[k - i] = (char) b[k];
-            }
-            return pool.intern(text, 0, at - i);
+            return pool.internAscii(b, i, at - i, text);
         }
         return string(b, i, to);
     }
@@ -204,21 +201,19 @@ final class FlatLineScanner {
         if (b[i] != '"') {
             return -1;
         }
-        int p = i + 1;
-        int n = 0;
-        while (p < to) {
+        int from = i + 1;
+        int limit = Math.min(to, from + MAX_TEXT + 1);
+        for (int p = from; p < limit; p++) {
             int c = b[p];
             if (c == '"') {
                 at = p + 1;
-                return pool.intern(text, 0, n);
+                return pool.internAscii(b, from, p - from, text);
             }
-            if (c < 0x20 || c == '\\' || n == MAX_TEXT) {
-                return -1; // control, escape, non-ASCII (negative byte) or too long
+            if (c < 0x20 || c == '\\') {
+                return -1; // control, escape or non-ASCII (a negative byte)
             }
-            text[n++] = (char) c;
-            p++;
         }
-        return -1;
+        return -1; // unterminated here, or too long
     }
 
     private static boolean literal(byte[] b, int i, int to, String word) {
