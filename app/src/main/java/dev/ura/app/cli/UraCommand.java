@@ -49,7 +49,15 @@ public final class UraCommand implements Runnable {
         if (opensWindow(cl, args)) {
             return WindowLauncher.launch(args.length == 0 ? null : Path.of(args[0]), err);
         }
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // A legitimately huge input: say what to do instead of dumping a stack trace.
+            err.printf("ura: not enough memory for this input (max heap %d MB); run java with a larger -Xmx%n",
+                    Runtime.getRuntime().maxMemory() >> 20);
+            err.flush();
+            return EXIT_BAD_INPUT;
+        }
     }
 
     /** The configured picocli command line. */

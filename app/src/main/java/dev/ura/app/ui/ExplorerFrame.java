@@ -77,6 +77,7 @@ final class ExplorerFrame extends JFrame {
         }));
         bottom.addTab("What-if", new WhatIfPanel(model));
         bottom.addTab("Statistics", new StatsPanel(model));
+        ProfileTabs.install(this);
         restoreBounds();
         addWindowListener(new WindowAdapter() {
             @Override

@@ -60,6 +60,8 @@ final class ExplorerMenus {
         });
         fillSamples(samples); // the bundled samples do not change while the window is open
         file.addSeparator();
+        RunsActions.addTo(file, frame);
+        file.addSeparator();
         file.add(item("Export Image…", KeyEvent.VK_E, () -> ExportActions.exportImage(frame)));
         JMenuItem copy = new JMenuItem("Copy Image");
         copy.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_C, shortcut | KeyEvent.SHIFT_DOWN_MASK));

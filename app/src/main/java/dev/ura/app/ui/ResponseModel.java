@@ -5,7 +5,6 @@ import dev.ura.app.analysis.Change;
 import dev.ura.app.analysis.CriticalPath;
 import dev.ura.app.analysis.Estimate;
 import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.Link;
 import dev.ura.app.analysis.LinkEdits;
 import dev.ura.app.analysis.Response;
@@ -33,7 +32,6 @@ final class ResponseModel {
     private CriticalPath path;
     private Estimate estimate;
     private List<Finding> findings = List.of();
-    private final FindingsCache findingsCache = new FindingsCache();
     private int generation;
     private SwingWorker<?, ?> running;
 
@@ -184,7 +182,7 @@ final class ResponseModel {
         running = Background.run(() -> {
             CriticalPath p = a.criticalPath(i);
             Estimate e = s.isEmpty() ? null : a.estimate(i, s);
-            List<Finding> f = findingsOf(a, i);
+            List<Finding> f = a.findings(i);
             return new PathResult(p, e, f);
         }, r -> {
             if (gen == generation) {
@@ -210,32 +208,6 @@ final class ResponseModel {
     }
 
     private record PathResult(CriticalPath path, Estimate estimate, List<Finding> findings) {
-    }
-
-    /** Findings of a response; cached per analysis and response since the rules are pure. */
-    private List<Finding> findingsOf(Analysis a, int i) {
-        synchronized (findingsCache) {
-            if (findingsCache.analysis != a) {
-                findingsCache.analysis = a;
-                findingsCache.byResponse.clear();
-            }
-            List<Finding> cached = findingsCache.byResponse.get(i);
-            if (cached != null) {
-                return cached;
-            }
-        }
-        List<Finding> f = List.copyOf(new FindingsAnalyzer().analyze(a.graph(i)));
-        synchronized (findingsCache) {
-            if (findingsCache.analysis == a) {
-                findingsCache.byResponse.put(i, f);
-            }
-        }
-        return f;
-    }
-
-    private static final class FindingsCache {
-        private Analysis analysis;
-        private final Map<Integer, List<Finding>> byResponse = new HashMap<>();
     }
 
     void changed() {

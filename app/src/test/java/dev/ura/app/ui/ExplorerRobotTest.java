@@ -150,6 +150,20 @@ class ExplorerRobotTest {
         Path sidecar = dir.resolve("app.trace.ura.json");
         waitFor("sidecar", () -> Files.exists(sidecar));
         assertThat(Files.readString(sidecar)).contains("slow inflate");
+        long before = GuiActionRunner.execute(() -> frame.annotations().annotations().get(0).from().timeNs());
+        robot.waitForIdle();
+        Point grab = GuiActionRunner.execute(() -> {
+            int y = frame.timeline().frame().laneAnchorY(0);
+            int x = (int) Math.round(frame.timeline().scene().axis().toPx(before));
+            return new Point(x, y - 4);
+        });
+        robot.pressMouse(frame.timeline(), grab, MouseButton.LEFT_BUTTON);
+        robot.moveMouse(frame.timeline(), grab.x + 40, grab.y);
+        robot.moveMouse(frame.timeline(), grab.x + 80, grab.y);
+        robot.releaseMouse(MouseButton.LEFT_BUTTON);
+        waitFor("note moved and saved", () -> frame.annotations().annotations().get(0).from().timeNs() > before);
+        long moved = GuiActionRunner.execute(() -> frame.annotations().annotations().get(0).from().timeNs());
+        waitFor("saved", () -> Files.readString(sidecar).contains("\"timeNs\" : " + moved));
 
         Path png = dir.resolve("view.png");
         Path svg = dir.resolve("view.svg");

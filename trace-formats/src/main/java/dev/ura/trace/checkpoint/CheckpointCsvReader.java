@@ -31,6 +31,11 @@ public final class CheckpointCsvReader implements TraceReader {
     /** A headerless first row: a name, an integer count and 1 or 3 decimal times. */
     private static final Pattern ROW = Pattern.compile(
             "^\\s*(\"[^\"]*\"|[^,\"{\\[#*]+)\\s*,\\s*\\d+\\s*,\\s*\\d+(\\.\\d+)?\\s*(,\\s*\\d+(\\.\\d+)?\\s*,\\s*\\d+(\\.\\d+)?\\s*)?$");
+    /**
+     * Larger files are refused: the reader holds the whole text (bytes, string and lines, several
+     * times the file) in memory, and a timer report is a few hundred rows.
+     */
+    static final int MAX_BYTES = 64 << 20;
     /** At most this many warnings are kept one by one; the rest are counted. */
     private static final int MAX_WARNINGS = 100;
 
@@ -60,6 +65,10 @@ public final class CheckpointCsvReader implements TraceReader {
 
     @Override
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
+        if (data.remaining() > MAX_BYTES) {
+            throw TraceFormatException.ofFile(source, "checkpoint CSV of " + data.remaining()
+                    + " bytes is larger than the " + (MAX_BYTES >> 20) + " MiB a checkpoint report can have", null);
+        }
         byte[] bytes = new byte[data.remaining()];
         data.get(bytes);
         String text = new String(bytes, StandardCharsets.UTF_8);

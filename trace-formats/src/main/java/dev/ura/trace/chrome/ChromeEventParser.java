@@ -6,11 +6,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
+import dev.ura.trace.io.ByteBufferInputStream;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 
 /**
@@ -34,7 +34,7 @@ final class ChromeEventParser {
 
     void parse(ByteBuffer data, Progress progress) throws TraceFormatException {
         long total = data.remaining();
-        try (JsonParser p = FACTORY.createParser(new BufferInput(data.duplicate()))) {
+        try (JsonParser p = FACTORY.createParser(new ByteBufferInputStream(data.duplicate()))) {
             JsonToken t = p.nextToken();
             if (t == JsonToken.START_ARRAY) {
                 readEvents(p, progress, total);
@@ -200,29 +200,5 @@ final class ChromeEventParser {
 
     private static long line(JsonLocation loc) {
         return loc == null ? -1 : loc.getLineNr();
-    }
-
-    /** Streams a buffer (possibly memory-mapped) without copying it. */
-    private static final class BufferInput extends InputStream {
-        private final ByteBuffer buf;
-
-        BufferInput(ByteBuffer buf) {
-            this.buf = buf;
-        }
-
-        @Override
-        public int read() {
-            return buf.hasRemaining() ? buf.get() & 0xFF : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (!buf.hasRemaining()) {
-                return -1;
-            }
-            int n = Math.min(len, buf.remaining());
-            buf.get(b, off, n);
-            return n;
-        }
     }
 }

@@ -20,7 +20,10 @@ final class ThreadSlices {
     private int[] method = new int[64];
     private int[] beginDepth = new int[64];
     private int size;
-    /** Whether every slice came from a {@code B} with a time no earlier than the previous one's. */
+    /**
+     * Whether every slice came from a {@code B} with a time no earlier than the previous one's, and
+     * every {@code E} has a time no earlier than any seen before it on this thread.
+     */
     private boolean beginOrdered = true;
     private int[] open = new int[16];
     private int openCount;
@@ -76,6 +79,9 @@ final class ThreadSlices {
             return -1;
         }
         int s = open[--openCount];
+        // An E earlier than a time already seen on the thread (a child's start, say) would leave
+        // that child outside its parent under file nesting; the sorted nesting cuts it instead.
+        beginOrdered &= endNs >= lastTime;
         end[s] = Math.max(start[s], endNs);
         lastTime = Math.max(lastTime, end[s]);
         return s;

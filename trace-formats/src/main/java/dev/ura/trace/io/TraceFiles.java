@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -23,6 +24,12 @@ import java.util.zip.GZIPInputStream;
 public final class TraceFiles {
     /** Inflated gzip content larger than this is refused rather than exhausting the heap. */
     static final long MAX_INFLATED_BYTES = Integer.MAX_VALUE - 64;
+    /**
+     * The inflated size actually allowed: a quarter of the heap, at most {@link #MAX_INFLATED_BYTES}.
+     * A small gzip can inflate to gigabytes; growing the buffer to 2 GiB on a smaller heap would end
+     * in an OutOfMemoryError instead of a message, and the readers need heap for the model too.
+     */
+    static final long INFLATED_LIMIT = Math.min(MAX_INFLATED_BYTES, Runtime.getRuntime().maxMemory() / 4);
 
     private TraceFiles() {
     }
@@ -52,7 +59,7 @@ public final class TraceFiles {
             progress = Progress.NONE;
         }
         if (isGzip(data)) {
-            data = inflate(name, data);
+            data = inflate(name, data, INFLATED_LIMIT);
         }
         if (data.remaining() == 0) {
             throw TraceFormatException.atOffset(name, 0, "empty file");
@@ -61,14 +68,32 @@ public final class TraceFiles {
         data.duplicate().get(head);
         for (TraceReader reader : readers()) {
             if (reader.canRead(head)) {
-                return reader.read(name, data.duplicate(), progress);
+                return readMapped(reader, name, data.duplicate(), progress);
             }
         }
         throw TraceFormatException.atOffset(name, 0, "not a trace ura can read (unknown content starting "
                 + describeHead(head) + ")");
     }
 
+    private static Trace readMapped(TraceReader reader, String name, ByteBuffer data, Progress progress)
+            throws TraceFormatException {
+        try {
+            return reader.read(name, data, progress);
+        } catch (InternalError e) {
+            // The JVM reports a fault on a memory-mapped page this way, e.g. when another
+            // process truncates the file while it is being read.
+            throw TraceFormatException.ofFile(name, "the file changed or became unreadable while it was read", e);
+        }
+    }
+
     private static ByteBuffer load(Path file, String name) throws TraceFormatException {
+        if (Files.isDirectory(file)) {
+            throw TraceFormatException.ofFile(name, "is a directory, not a trace file", null);
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // A FIFO or device would block the open or stream without end; traces are regular files.
+            throw TraceFormatException.ofFile(name, "not a regular file", null);
+        }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size == 0) {
@@ -80,6 +105,8 @@ public final class TraceFiles {
             return ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
         } catch (NoSuchFileException e) {
             throw TraceFormatException.ofFile(name, "no such file", e);
+        } catch (AccessDeniedException e) {
+            throw TraceFormatException.ofFile(name, "cannot read: permission denied", e);
         } catch (IOException e) {
             throw TraceFormatException.ofFile(name, "cannot read: " + e.getMessage(), e);
         }
@@ -90,9 +117,10 @@ public final class TraceFiles {
                 && (data.get(data.position() + 1) & 0xFF) == 0x8B;
     }
 
-    private static ByteBuffer inflate(String name, ByteBuffer data) throws TraceFormatException {
+    /** Inflates a gzip stream; content larger than {@code limit} bytes is refused. */
+    static ByteBuffer inflate(String name, ByteBuffer data, long limit) throws TraceFormatException {
         try (InputStream in = new GZIPInputStream(new ByteBufferInputStream(data.duplicate()), 1 << 16)) {
-            byte[] buf = new byte[(int) Math.min(MAX_INFLATED_BYTES, Math.max(1 << 16, (long) data.remaining() * 4))];
+            byte[] buf = new byte[(int) Math.min(limit, Math.max(1 << 16, (long) data.remaining() * 4))];
             int n = 0;
             while (true) {
                 int r = in.read(buf, n, buf.length - n);
@@ -101,10 +129,14 @@ public final class TraceFiles {
                 }
                 n += r;
                 if (n == buf.length) {
-                    if (buf.length >= MAX_INFLATED_BYTES) {
-                        throw TraceFormatException.ofFile(name, "gzip content is larger than 2 GiB", null);
+                    if (buf.length >= limit) {
+                        if (in.read() < 0) {
+                            break; // exactly the limit: it fits
+                        }
+                        throw TraceFormatException.ofFile(name, "gzip content inflates to more than " + limit
+                                + " bytes (limit: a quarter of the heap, at most 2 GiB); gunzip it first", null);
                     }
-                    buf = java.util.Arrays.copyOf(buf, (int) Math.min(MAX_INFLATED_BYTES, (long) buf.length * 2));
+                    buf = java.util.Arrays.copyOf(buf, (int) Math.min(limit, (long) buf.length * 2));
                 }
             }
             return ByteBuffer.wrap(buf, 0, n).slice();
@@ -122,29 +154,5 @@ public final class TraceFiles {
             }
         }
         return sb.toString();
-    }
-
-    /** Streams a buffer without copying it. */
-    private static final class ByteBufferInputStream extends InputStream {
-        private final ByteBuffer buf;
-
-        ByteBufferInputStream(ByteBuffer buf) {
-            this.buf = buf;
-        }
-
-        @Override
-        public int read() {
-            return buf.hasRemaining() ? buf.get() & 0xFF : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (!buf.hasRemaining()) {
-                return -1;
-            }
-            int n = Math.min(len, buf.remaining());
-            buf.get(b, off, n);
-            return n;
-        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.ura.trace.io;
 
+import dev.ura.trace.util.OneLine;
+
 /**
  * The input is not a trace this reader can make sense of. The message is one line a user can act
  * on: the file, where (byte offset or line), and what was wrong.
@@ -10,12 +12,13 @@ public class TraceFormatException extends Exception {
     private final long line;
     private final String problem;
 
+    /** The problem often quotes the file's bytes: it is escaped, so the message stays one printable line. */
     private TraceFormatException(String file, long offset, long line, String problem, Throwable cause) {
-        super(compose(file, offset, line, problem), cause);
+        super(compose(file, offset, line, OneLine.of(problem)), cause);
         this.file = file;
         this.offset = offset;
         this.line = line;
-        this.problem = problem;
+        this.problem = OneLine.of(problem);
     }
 
     /** A problem at a byte offset (use -1 when the whole file is at fault). */
@@ -57,7 +60,7 @@ public class TraceFormatException extends Exception {
         return line;
     }
 
-    /** What was wrong, without the location. */
+    /** What was wrong, without the location (control characters escaped). */
     public String problem() {
         return problem;
     }

@@ -1,5 +1,7 @@
 package dev.ura.trace.model;
 
+import dev.ura.trace.util.OneLine;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -16,7 +18,7 @@ import java.util.Optional;
  * @param events   response-relevant events; empty for method traces
  * @param blocks   named-block totals; empty unless the format has them
  * @param records  raw records / events read
- * @param warnings human-readable repairs and oddities, one line each (unmodifiable)
+ * @param warnings human-readable repairs and oddities, one line each, control characters escaped (unmodifiable)
  */
 public record Trace(String source, TraceMetadata metadata, MethodTable methods, List<ThreadTrack> threads,
                     EventTable events, List<BlockStat> blocks, long records, List<String> warnings) {
@@ -24,7 +26,8 @@ public record Trace(String source, TraceMetadata metadata, MethodTable methods, 
     public Trace {
         threads = List.copyOf(threads);
         blocks = List.copyOf(blocks);
-        warnings = List.copyOf(warnings);
+        // Warnings quote the file's bytes; escaped, each stays one printable line on any terminal.
+        warnings = List.copyOf(warnings.stream().map(OneLine::of).toList());
     }
 
     /** The main thread: the one marked main, else the one named {@code main}. */

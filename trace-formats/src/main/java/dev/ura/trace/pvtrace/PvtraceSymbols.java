@@ -73,7 +73,8 @@ final class PvtraceSymbols {
             return;
         }
         Path bin = module.path();
-        if (!Files.isReadable(bin)) {
+        // A FIFO or device named by a hostile module line would block the read (or addr2line) for ever.
+        if (!Files.isRegularFile(bin) || !Files.isReadable(bin)) {
             warnings.add(n + " functions not symbolized: cannot read binary " + bin);
             return;
         }

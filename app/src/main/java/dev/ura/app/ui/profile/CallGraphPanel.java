@@ -78,6 +78,9 @@ public final class CallGraphPanel extends JPanel {
         minCalls.setName("callGraphMinCalls");
         maxNodes.setName("callGraphMaxNodes");
         note.setName("callGraphNote");
+        // sized for a few digits, not for the model's Integer.MAX_VALUE bound
+        ((JSpinner.DefaultEditor) minCalls.getEditor()).getTextField().setColumns(4);
+        ((JSpinner.DefaultEditor) maxNodes.getEditor()).getTextField().setColumns(4);
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
         bar.add(new JLabel("Thread:"));
         bar.add(threads);

@@ -210,7 +210,10 @@ public final class ProfilePanel extends JPanel {
         StringBuilder s = new StringBuilder();
         s.append(String.format("%,d rows", p.rows().size()));
         if (!p.scope().unbounded()) {
-            s.append(" · range ").append(DurationText.format(fromNs)).append(" – ").append(DurationText.format(toNs));
+            // from the trace's first timestamp, as the timeline's axis counts
+            long origin = trace == null ? 0 : trace.firstTimeNs();
+            s.append(" · range ").append(DurationText.format(p.scope().fromNs() - origin)).append(" – ")
+                    .append(DurationText.format(p.scope().toNs() - origin));
         }
         if (p.eventOrder()) {
             s.append(" · no timestamps: times are event order");

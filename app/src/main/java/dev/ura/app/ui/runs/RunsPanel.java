@@ -114,15 +114,21 @@ public final class RunsPanel extends JPanel {
         selection.clear();
         model.set(result, nanoseconds);
         plot.getRangeAxis().setLabel(result == null ? "value"
-                : nanoseconds ? result.series().metric() + " (ms)" : result.series().metric());
+                : nanoseconds ? shownMetric(result.series().metric()) + " (ms)" : result.series().metric());
         plot.clearDomainMarkers();
+        if (result == null) {
+            plot.getDomainAxis().setAutoRange(true);
+        } else {
+            // half a run of room each side so the first and last points are not cut by the plot's edge
+            plot.getDomainAxis().setRange(-0.5, Math.max(0.5, result.series().size() - 0.5));
+        }
         if (result != null) {
             markWindow(result);
             for (ChangePoint c : result.changePoints()) {
                 markChange(c);
             }
         }
-        summary.setText(summaryText(result));
+        summary.setText(summaryText(result, nanoseconds));
         selectionChanged();
     }
 
@@ -205,12 +211,17 @@ public final class RunsPanel extends JPanel {
         plot.addDomainMarker(m, Layer.FOREGROUND);
     }
 
-    private String summaryText(SeriesRegression r) {
+    /** A nanosecond metric shown in ms loses its "Ns" suffix ("responseNs (ms)" reads as a contradiction). */
+    private static String shownMetric(String metric) {
+        return metric.endsWith("Ns") && metric.length() > 2 ? metric.substring(0, metric.length() - 2) : metric;
+    }
+
+    private String summaryText(SeriesRegression r, boolean nanoseconds) {
         if (r == null) {
             return "No runs";
         }
         return String.format(Locale.ROOT, "%s: %d runs · %d anomal%s · %d change point%s · newest %d runs: %s",
-                r.series().metric(), r.series().size(), r.anomalies().size(), r.anomalies().size() == 1 ? "y" : "ies",
+                nanoseconds ? shownMetric(r.series().metric()) : r.series().metric(), r.series().size(), r.anomalies().size(), r.anomalies().size() == 1 ? "y" : "ies",
                 r.changePoints().size(), r.changePoints().size() == 1 ? "" : "s", r.series().size() - r.windowStart(),
                 r.regressed() ? "REGRESSION" : "ok");
     }

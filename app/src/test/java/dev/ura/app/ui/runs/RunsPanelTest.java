@@ -61,7 +61,7 @@ class RunsPanelTest {
         assertThat(plot.getDataset(1).getSeriesCount()).isEqualTo(2);
         assertThat(plot.getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND)).hasSize(1);
         assertThat(plot.getDomainMarkers(org.jfree.chart.ui.Layer.BACKGROUND)).hasSize(1);
-        assertThat(plot.getRangeAxis().getLabel()).isEqualTo("responseNs (ms)");
+        assertThat(plot.getRangeAxis().getLabel()).isEqualTo("response (ms)");
         assertThat(panel.toolTip(plot.getDataset(0), RunsChartModel.ANOMALIES, 0)).isEqualTo(
                 "c20 (#20): 130.00 ms — anomaly");
         BufferedImage img = new BufferedImage(900, 400, BufferedImage.TYPE_INT_RGB);

@@ -1,0 +1,184 @@
+package dev.ura.app.ui.runs;
+
+import javax.swing.BorderFactory;
+import javax.swing.JButton;
+import javax.swing.JFrame;
+import javax.swing.JLabel;
+import javax.swing.JOptionPane;
+import javax.swing.JPanel;
+import javax.swing.JProgressBar;
+import javax.swing.JSplitPane;
+import javax.swing.SwingWorker;
+import java.awt.BorderLayout;
+import java.awt.Component;
+import java.awt.FlowLayout;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+
+/**
+ * The "Runs" window: a run series (a folder of traces or a CSV) with its regression verdict above,
+ * the comparison of two runs' critical paths below, and a status line with progress and Cancel while
+ * the series is read. Clicking a run opens its trace in the explorer; Ctrl/⌘-clicking two and
+ * "Compare" compares them. Use on the EDT only.
+ */
+public final class RunsWindow extends JFrame {
+    private final RunsPanel runs = new RunsPanel();
+    private final ComparisonView comparison = new ComparisonView();
+    private final JLabel status = new JLabel(" ");
+    private final JProgressBar progress = new JProgressBar(0, 100);
+    private final JButton cancel = new JButton("Cancel");
+    private final Consumer<Path> openTrace;
+    private RunsLoadWorker worker;
+    private RunsLoadWorker.LoadedRuns loaded;
+
+    /** @param openTrace opens a run's trace in the explorer */
+    public RunsWindow(Consumer<Path> openTrace) {
+        super("Runs — ura");
+        this.openTrace = openTrace;
+        setName("runsWindow");
+        setDefaultCloseOperation(DISPOSE_ON_CLOSE);
+        runs.setName("runsPanel");
+        status.setName("runsStatus");
+        progress.setName("runsProgress");
+        cancel.setName("runsCancel");
+        runs.setRunsListener(new RunsListener() {
+            @Override
+            public void openRun(int index, String run) {
+                RunsWindow.this.openRun(index, run);
+            }
+
+            @Override
+            public void compareRuns(int older, String olderRun, int newer, String newerRun) {
+                RunsWindow.this.compareRuns(older, olderRun, newer, newerRun);
+            }
+        });
+        cancel.addActionListener(e -> {
+            if (worker != null) {
+                worker.cancel(true);
+            }
+        });
+        JSplitPane split = new JSplitPane(JSplitPane.VERTICAL_SPLIT, runs, comparison);
+        split.setResizeWeight(0.6);
+        JPanel line = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
+        line.setBorder(BorderFactory.createEmptyBorder(0, 4, 0, 4));
+        line.add(progress);
+        line.add(cancel);
+        line.add(status);
+        progress.setVisible(false);
+        cancel.setVisible(false);
+        getContentPane().add(split, BorderLayout.CENTER);
+        getContentPane().add(line, BorderLayout.SOUTH);
+        setSize(1000, 760);
+    }
+
+    /** Opens a window on {@code source} (a folder of traces or a CSV) beside {@code parent}. */
+    public static RunsWindow open(Component parent, Path source, Consumer<Path> openTrace) {
+        RunsWindow w = new RunsWindow(openTrace);
+        w.setLocationRelativeTo(parent);
+        w.setVisible(true);
+        w.load(source);
+        return w;
+    }
+
+    public RunsPanel runsPanel() {
+        return runs;
+    }
+
+    public ComparisonView comparison() {
+        return comparison;
+    }
+
+    /** Whether the series is still being read. */
+    public boolean isLoading() {
+        return worker != null;
+    }
+
+    /** The status line's text (what was read, skipped or went wrong). */
+    public String statusText() {
+        return status.getText();
+    }
+
+    /** Reads {@code source} (replacing what is shown when it succeeds). */
+    public void load(Path source) {
+        if (worker != null) {
+            worker.cancel(true);
+        }
+        RunsLoadWorker w = new RunsLoadWorker(source);
+        worker = w;
+        setTitle(source.getFileName() + " — Runs — ura");
+        status.setText("Reading " + source.getFileName() + "…");
+        progress.setValue(0);
+        progress.setVisible(true);
+        cancel.setVisible(true);
+        w.addPropertyChangeListener(e -> {
+            if (w != worker) {
+                return;
+            }
+            if ("progress".equals(e.getPropertyName())) {
+                progress.setValue((Integer) e.getNewValue());
+                status.setText("Measuring " + w.current() + "…");
+            } else if ("state".equals(e.getPropertyName()) && e.getNewValue() == SwingWorker.StateValue.DONE) {
+                finish(w);
+            }
+        });
+        w.execute();
+    }
+
+    private void finish(RunsLoadWorker w) {
+        worker = null;
+        progress.setVisible(false);
+        cancel.setVisible(false);
+        try {
+            RunsLoadWorker.LoadedRuns r = w.get();
+            loaded = r;
+            runs.setRegression(r.regression(), r.nanoseconds());
+            showWarnings(r);
+        } catch (CancellationException e) {
+            status.setText("Reading " + w.source().getFileName() + " was cancelled");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            status.setText("Reading " + w.source().getFileName() + " was interrupted");
+        } catch (ExecutionException e) {
+            status.setText("Could not read " + w.source().getFileName());
+            JOptionPane.showMessageDialog(this, ComparisonView.oneLine(e.getCause()), "Cannot read runs",
+                    JOptionPane.ERROR_MESSAGE);
+        }
+    }
+
+    private void showWarnings(RunsLoadWorker.LoadedRuns r) {
+        String base = r.regression().series().size() + " runs from " + (r.files().isEmpty() ? "a CSV" : "traces")
+                + (r.files().isEmpty() ? "" : " · click a point to open its trace, Ctrl/⌘-click two to compare");
+        List<String> w = r.warnings();
+        if (w.isEmpty()) {
+            status.setText(base);
+            status.setToolTipText(null);
+        } else {
+            status.setText(base + " · " + w.size() + " skipped or noted (hover for details)");
+            status.setToolTipText("<html>" + String.join("<br>", w.stream().map(RunsWindow::escape).toList()) + "</html>");
+        }
+    }
+
+    private void openRun(int index, String run) {
+        if (loaded == null || loaded.files().isEmpty()) {
+            status.setText(run + ": a CSV series has no trace to open");
+            return;
+        }
+        openTrace.accept(loaded.files().get(index));
+    }
+
+    private void compareRuns(int older, String olderRun, int newer, String newerRun) {
+        if (loaded == null || loaded.files().isEmpty()) {
+            status.setText("A CSV series has no traces to compare");
+            return;
+        }
+        comparison.compare(olderRun, ComparisonView.analysisOf(loaded.files().get(older)),
+                newerRun, ComparisonView.analysisOf(loaded.files().get(newer)));
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;");
+    }
+}
