@@ -73,22 +73,25 @@ public final class AgentLogReader implements TraceReader {
         Map<String, String> properties = new LinkedHashMap<>();
         String variant;
         LogcatSource logcat = null;
-        PayloadSource payloads;
+        JsonLinesDecoder lines = null;
         if (jsonLines) {
             variant = "jsonl";
-            payloads = new JsonLinesSource(d, warnings);
+            lines = new JsonLinesDecoder(d, new JsonLinesSource(d, warnings), decoder, pool, assembler, progress);
         } else {
             variant = "logcat";
             LogcatFormat format = LogcatFormat.detect(d, 0, Math.min(limit, DETECT_BYTES));
             logcat = new LogcatSource(d, format, tag);
-            payloads = logcat;
             properties.put("logcat.format", format.label());
             if (format.tagged()) {
                 properties.put("logcat.tag", tag);
             }
         }
         try {
-            decoder.run(payloads);
+            if (lines != null) {
+                lines.run();
+            } else {
+                decoder.run(logcat);
+            }
         } catch (IOException e) {
             // The sources read memory, not files; Jackson declares IOException for its own errors.
             throw TraceFormatException.ofFile(source, "cannot read: " + e.getMessage(), e);

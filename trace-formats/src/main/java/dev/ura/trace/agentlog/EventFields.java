@@ -61,6 +61,12 @@ final class EventFields {
         extraUsed = 0;
     }
 
+    /** A delay in nanoseconds from milliseconds; saturating, and 0 for none or a negative one. */
+    static long delayNs(double ms) {
+        // Saturating: a delay beyond ~292 years is as good as "never" and must not wrap.
+        return ms > 0 ? (long) Math.min(Long.MAX_VALUE, Math.rint(ms * 1_000_000.0)) : 0;
+    }
+
     /** Records the first problem only: later ones are usually consequences of it. */
     void problem(String what) {
         if (problem == null) {

@@ -51,18 +51,44 @@ final class JsonEventDecoder {
         this.totalBytes = totalBytes;
     }
 
+    /** A caller that decodes most lines itself and lends the odd ones to this decoder. */
+    interface Handback {
+        /**
+         * Called after each object: whether the caller takes over from here (it has then set the
+         * source's restart point past the object's line).
+         */
+        boolean takeOver(JsonParser parser);
+    }
+
     /** Decodes every object of the source. */
     void run(PayloadSource source) throws IOException {
         JsonParser parser;
         while ((parser = source.open(FACTORY)) != null) {
             try (JsonParser p = parser) {
-                decodeAll(p, source);
+                decodeAll(p, source, null, 0);
             }
         }
     }
 
-    /** Decodes until the end of the parser's input or a syntax error (then arranges the restart). */
-    private void decodeAll(JsonParser p, PayloadSource source) {
+    /**
+     * Decodes from the source's restart point until {@code handback} takes over, a syntax error or
+     * the end. The first {@code replayed} objects were decoded by the caller already: they are parsed
+     * again, unused, only so that what follows is tokenized exactly as by a parser that never stopped.
+     */
+    void runUntil(PayloadSource source, Handback handback, int replayed) throws IOException {
+        JsonParser parser = source.open(FACTORY);
+        if (parser != null) {
+            try (JsonParser p = parser) {
+                decodeAll(p, source, handback, replayed);
+            }
+        }
+    }
+
+    /**
+     * Decodes until the end of the parser's input, a syntax error (then arranges the restart) or
+     * the {@code handback} (may be null) taking over.
+     */
+    private void decodeAll(JsonParser p, PayloadSource source, Handback handback, int replayed) {
         ParserBase base = p instanceof ParserBase pb ? pb : null;
         int objectRow = -1;
         int count = 0;
@@ -81,6 +107,10 @@ final class JsonEventDecoder {
                 }
                 objectRow = row;
                 readFields(p);
+                if (replayed > 0) {
+                    replayed--;
+                    continue;
+                }
                 int line = source.lineOf(row, fields);
                 if (fields.problem != null) {
                     warnings.badLine(line, fields.problem);
@@ -88,6 +118,9 @@ final class JsonEventDecoder {
                     assembler.accept(fields, line);
                 }
                 source.release(row);
+                if (handback != null && handback.takeOver(p)) {
+                    return;
+                }
                 if (++count % PROGRESS_EVERY == 0) {
                     progress.update(source.position(p), totalBytes);
                     progress.checkCancelled();
@@ -194,9 +227,7 @@ final class JsonEventDecoder {
 
     private long delayNs(JsonParser p, JsonToken t) throws IOException {
         if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-            double ms = p.getDoubleValue();
-            // Saturating: a delay beyond ~292 years is as good as "never" and must not wrap.
-            return ms > 0 ? (long) Math.min(Long.MAX_VALUE, Math.rint(ms * 1_000_000.0)) : 0;
+            return EventFields.delayNs(p.getDoubleValue());
         }
         fields.problem("\"delay_ms\" is not a number");
         p.skipChildren();

@@ -98,6 +98,41 @@ final class JsonLinesSource implements PayloadSource {
         nextLine = parserLine + row;
     }
 
+    /** Where the next parser may start (a line start), and that line's number. */
+    int next() {
+        return next;
+    }
+
+    int nextLine() {
+        return nextLine;
+    }
+
+    /** Makes the next {@link #open} start at {@code offset}, the start of line {@code line}. */
+    void restartAt(int offset, int line) {
+        next = offset;
+        nextLine = line;
+    }
+
+    /**
+     * Where the line after the object the parser just ended starts, or -1 when more than blanks
+     * follow the object on its line.
+     */
+    int afterObjectLine(JsonParser parser) {
+        int p = parserStart + (int) parser.currentLocation().getByteOffset();
+        while (p < limit && (data.get(p) == ' ' || data.get(p) == '\t')) {
+            p++;
+        }
+        if (p < limit && data.get(p) != '\n' && data.get(p) != '\r') {
+            return -1;
+        }
+        return ByteText.afterLine(data, p, limit);
+    }
+
+    /** The number of the line after the one where the parser's current object ends. */
+    int lineAfterObject(JsonParser parser) {
+        return parserLine + parser.currentLocation().getLineNr();
+    }
+
     @Override
     public void release(int row) {
         // The whole buffer stays mapped; there is nothing to let go.

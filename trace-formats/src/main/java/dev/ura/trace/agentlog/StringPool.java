@@ -75,6 +75,35 @@ final class StringPool {
         return id;
     }
 
+    /**
+     * The id of the ASCII text {@code bytes[off, off + len)} (the caller checked it is ASCII),
+     * adding it when new: short texts are found in the front cache straight from the bytes.
+     */
+    int internAscii(byte[] bytes, int off, int len, char[] scratch) {
+        if (len <= 16) {
+            int h = 0;
+            long k1 = 0;
+            long k2 = 0;
+            for (int i = 0; i < len; i++) {
+                int c = bytes[off + i];
+                h = 31 * h + c;
+                if (i < 8) {
+                    k1 |= (long) c << (i << 3);
+                } else {
+                    k2 |= (long) c << ((i - 8) << 3);
+                }
+            }
+            int f = mix(h) & FRONT_MASK;
+            if (frontLength[f] == len && frontLow[f] == k1 && frontHigh[f] == k2) {
+                return frontId[f];
+            }
+        }
+        for (int i = 0; i < len; i++) {
+            scratch[i] = (char) bytes[off + i];
+        }
+        return intern(scratch, 0, len);
+    }
+
     private int lookup(char[] buf, int off, int len, int h) {
         int mask = slots.length - 1;
         int slot = mix(h) & mask;
@@ -104,7 +133,8 @@ final class StringPool {
         }
         int id = size++;
         strings[id] = text;
-        if (table.stringId(text) != id) {
+        // The pool's own probe just proved the text new, so the table need not look it up again.
+        if (table.appendNewString(text) != id) {
             throw new IllegalStateException("event table strings were added outside the pool");
         }
         slots[slot] = (long) h << 32 | (id + 1L);

@@ -3,6 +3,7 @@ package dev.ura.trace.model;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Response-relevant events (agent-log kinds) column-wise, in the order they were read or derived.
@@ -162,6 +163,8 @@ public final class EventTable {
         private int[] stringSlots = new int[64];
         /** The hash of each slot's string, so a probe only follows a string whose hash matches. */
         private int[] slotHashes = new int[64];
+        /** Strings {@code [0, indexed)} are in the slots; later ones came via {@link #appendNewString}. */
+        private int indexed;
 
         /** A builder with room for a few events. */
         public Builder() {
@@ -239,6 +242,18 @@ public final class EventTable {
          */
         public int stringId(String value) {
             return intern(value);
+        }
+
+        /**
+         * Adds a string the caller knows is not in the table yet and returns its id, without a
+         * lookup: a reader that interns with its own index (e.g. millions of distinct identities)
+         * would otherwise pay a second hash probe per new string. The table's own index catches up
+         * on the next {@link #stringId} or {@code set*(String)}; a duplicate passed here would get
+         * a second id.
+         */
+        public int appendNewString(String value) {
+            strings.add(Objects.requireNonNull(value));
+            return strings.size() - 1;
         }
 
         /** Sets the identity by a {@link #stringId} (-1 for none). */
@@ -337,6 +352,9 @@ public final class EventTable {
             if (value == null) {
                 return -1;
             }
+            while (indexed < strings.size()) {
+                index(indexed++);
+            }
             int h = value.hashCode();
             int mask = stringSlots.length - 1;
             int slot = spread(h) & mask;
@@ -347,12 +365,28 @@ public final class EventTable {
             }
             int id = strings.size();
             strings.add(value);
+            indexed++;
             stringSlots[slot] = id + 1;
             slotHashes[slot] = h;
             if (strings.size() * 2 > stringSlots.length) {
                 rehashStrings();
             }
             return id;
+        }
+
+        /** Puts an appended string into the slots. */
+        private void index(int id) {
+            int h = strings.get(id).hashCode();
+            int mask = stringSlots.length - 1;
+            int slot = spread(h) & mask;
+            while (stringSlots[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            stringSlots[slot] = id + 1;
+            slotHashes[slot] = h;
+            if ((id + 1) * 2 > stringSlots.length) {
+                rehashStrings();
+            }
         }
 
         private static int spread(int h) {
