@@ -9,7 +9,6 @@ import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTable;
 import javax.swing.ListSelectionModel;
-import javax.swing.table.AbstractTableModel;
 import java.awt.BorderLayout;
 import java.awt.FlowLayout;
 import java.util.List;
@@ -17,7 +16,11 @@ import java.util.function.Consumer;
 
 /** Findings of the selected response, with Show (zoom to the evidence) and Try fix (add the suggested what-if). */
 final class FindingsPanel extends JPanel {
-    private final Table table = new Table();
+    private final RowTableModel<Finding> table = new RowTableModel<>((f, c) -> switch (c) {
+        case 0 -> f.severity();
+        case 1 -> f.message();
+        default -> f.suggestion() == null ? "—" : TimeFormat.duration(f.estimatedSavingNs());
+    }, "Severity", "Finding", "Could save");
     private final JTable view = new JTable(table);
 
     FindingsPanel(ResponseModel model, Consumer<Finding> show, Consumer<Finding> tryFix) {
@@ -46,45 +49,12 @@ final class FindingsPanel extends JPanel {
         add(new JScrollPane(view), BorderLayout.CENTER);
         add(buttons, BorderLayout.SOUTH);
         model.addListener(() -> {
-            if (table.rows != model.findings()) {
-                table.rows = model.findings();
-                table.fireTableDataChanged();
-            }
+            table.setRows(model.findings());
         });
     }
 
     private java.util.Optional<Finding> selected() {
         int r = view.getSelectedRow();
-        return r < 0 || r >= table.rows.size() ? java.util.Optional.empty() : java.util.Optional.of(table.rows.get(r));
-    }
-
-    private static final class Table extends AbstractTableModel {
-        private static final String[] COLUMNS = {"Severity", "Finding", "Could save"};
-        private List<Finding> rows = List.of();
-
-        @Override
-        public int getRowCount() {
-            return rows.size();
-        }
-
-        @Override
-        public int getColumnCount() {
-            return COLUMNS.length;
-        }
-
-        @Override
-        public String getColumnName(int c) {
-            return COLUMNS[c];
-        }
-
-        @Override
-        public Object getValueAt(int r, int c) {
-            Finding f = rows.get(r);
-            return switch (c) {
-                case 0 -> f.severity();
-                case 1 -> f.message();
-                default -> f.suggestion() == null ? "—" : TimeFormat.duration(f.estimatedSavingNs());
-            };
-        }
+        return r < 0 || r >= table.rows().size() ? java.util.Optional.empty() : java.util.Optional.of(table.rows().get(r));
     }
 }

@@ -9,14 +9,18 @@ import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTable;
 import javax.swing.ListSelectionModel;
-import javax.swing.table.AbstractTableModel;
 import java.awt.BorderLayout;
 import java.util.List;
 
 /** The responses of the trace: trigger, thread, duration, finished; selecting one shows it. */
 final class ResponsesPanel extends JPanel {
     private final ResponseModel model;
-    private final Table table = new Table();
+    private final RowTableModel<Response> table = new RowTableModel<>((x, c) -> switch (c) {
+        case 0 -> x.index();
+        case 1 -> shortTrigger(x.trigger());
+        case 2 -> TimeFormat.duration(x.durationNs());
+        default -> x.finished() ? "yes" : "no";
+    }, "#", "Trigger", "Duration", "Done");
     private final JTable view = new JTable(table);
     private final JLabel status = new JLabel(" ");
     private boolean syncing;
@@ -52,10 +56,7 @@ final class ResponsesPanel extends JPanel {
         syncing = true;
         try {
             status.setText("<html>" + SliceDescriptions.escape(model.status()) + "</html>");
-            if (table.rows != model.responses()) {
-                table.rows = model.responses();
-                table.fireTableDataChanged();
-            }
+            table.setRows(model.responses());
             int s = model.selected();
             if (s >= 0 && s < view.getRowCount() && view.getSelectedRow() != s) {
                 view.setRowSelectionInterval(s, s);
@@ -77,36 +78,5 @@ final class ResponsesPanel extends JPanel {
             return trigger.substring(prev + 1);
         }
         return trigger.substring(dot + 1);
-    }
-
-    private static final class Table extends AbstractTableModel {
-        private static final String[] COLUMNS = {"#", "Trigger", "Duration", "Done"};
-        private List<Response> rows = List.of();
-
-        @Override
-        public int getRowCount() {
-            return rows.size();
-        }
-
-        @Override
-        public int getColumnCount() {
-            return COLUMNS.length;
-        }
-
-        @Override
-        public String getColumnName(int c) {
-            return COLUMNS[c];
-        }
-
-        @Override
-        public Object getValueAt(int r, int c) {
-            Response x = rows.get(r);
-            return switch (c) {
-                case 0 -> x.index();
-                case 1 -> shortTrigger(x.trigger());
-                case 2 -> TimeFormat.duration(x.durationNs());
-                default -> x.finished() ? "yes" : "no";
-            };
-        }
     }
 }
