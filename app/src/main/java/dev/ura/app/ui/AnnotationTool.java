@@ -147,6 +147,11 @@ final class AnnotationTool implements TimelineHooks.PointerHandler, TimelineHook
         menu.add(item("Start Box Here", () -> begin(AnnotationKind.BOX, anchor)));
     }
 
+    @Override
+    public boolean claims(Point at) {
+        return overlay.hit(at.x, at.y) != null;
+    }
+
     private void begin(AnnotationKind kind, Anchor from) {
         pendingKind = kind;
         pendingFrom = from;

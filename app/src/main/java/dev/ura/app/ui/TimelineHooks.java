@@ -27,6 +27,14 @@ final class TimelineHooks {
          * @param slice the slice under the pointer (already selected), or {@code null}
          */
         void contribute(JPopupMenu menu, Point at, SliceRef slice);
+
+        /**
+         * Whether something of this contributor is drawn at the point (an annotation over a lane
+         * header), so its menu wins over the lane menu there.
+         */
+        default boolean claims(Point at) {
+            return false;
+        }
     }
 
     /** Supplies a tooltip for a point before the slice under it is described; {@code null} to pass. */

@@ -212,7 +212,8 @@ final class TimelineInput {
             }
             LaneBox lane = view.frame().laneAt(e.getY());
             JPopupMenu menu = null;
-            if (lane != null && e.getY() < lane.rowsY(view.scene().metrics())) {
+            boolean claimed = view.menuContributors().stream().anyMatch(c -> c.claims(e.getPoint()));
+            if (lane != null && e.getY() < lane.rowsY(view.scene().metrics()) && !claimed) {
                 menu = LaneMenu.build(view, lane.thread());
             } else if (e.getY() >= view.scene().metrics().ruler()) {
                 SliceRef s = view.sliceAt(e.getX(), e.getY());
