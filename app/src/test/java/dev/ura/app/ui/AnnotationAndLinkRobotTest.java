@@ -125,10 +125,8 @@ class AnnotationAndLinkRobotTest {
 
     private void answer(String text) {
         JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().withTimeout(30_000).using(robot);
-        pane.textBox().deleteText();
-        if (!text.isEmpty()) {
-            pane.textBox().enterText(text);
-        }
+        // set, not typed: the dialog is what is under test, not the keyboard, and typing under load can lose focus
+        pane.textBox().setText(text);
         pane.okButton().click();
     }
 
@@ -166,8 +164,10 @@ class AnnotationAndLinkRobotTest {
         waitFor("arrow pending", () -> frame.status().message().contains("arrow should end"));
         robot.click(frame.timeline(), laneRowPoint(0.6), MouseButton.LEFT_BUTTON, 1);
         answer("waits for the worker");
-        waitFor("arrow saved", () -> Files.exists(sidecar()) && saved().contains("waits for the worker"));
+        waitFor("arrow shown", () -> frame.annotations().annotations().size() == 1);
         Annotation arrow = shown().get(0);
+        assertThat(sidecar()).exists();
+        assertThat(saved()).contains(arrow.id()).contains("waits for the worker");
         assertThat(arrow.kind()).isEqualTo(AnnotationKind.ARROW);
         assertThat(arrow.from().timeNs()).isLessThan(arrow.to().timeNs());
         assertThat(arrow.text()).isEqualTo("waits for the worker");
@@ -205,7 +205,7 @@ class AnnotationAndLinkRobotTest {
         rightClick(hitPointOf(id)).menuItemWithPath("Edit Annotation Text…").click();
         JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().withTimeout(30_000).using(robot);
         pane.textBox().requireText("first text");
-        pane.textBox().deleteText().enterText("  second text ");
+        pane.textBox().setText("  second text ");
         pane.okButton().click();
         waitFor("edit saved", () -> saved().contains("second text"));
         assertThat(saved()).doesNotContain("first text").contains(id);
@@ -235,11 +235,27 @@ class AnnotationAndLinkRobotTest {
         assertThat(Files.readString(aside.get(0))).isEqualTo(corrupt);
         assertThat(sidecar()).doesNotExist();
 
-        waitFor("critical path", () -> frame.responseModel().path() != null && frame.timeline().frame() != null);
+        try {
+            waitFor("critical path", () -> frame.responseModel().path() != null && frame.timeline().frame() != null);
+        } catch (org.assertj.swing.exception.WaitTimedOutError e) {
+            throw new AssertionError(GuiActionRunner.execute(() -> "status " + frame.responseModel().status()
+                    + ", selected " + frame.responseModel().selected() + ", loaded " + frame.loaded()
+                    + ", painted " + frame.timeline().frame() + ", windows " + java.util.Arrays.toString(java.awt.Window.getWindows())), e);
+        }
         assertThat(shown()).isEmpty();
         rightClick(laneRowPoint(0.5)).menuItemWithPath("Add Note Here…").click();
         answer("after the crash");
-        waitFor("new sidecar", () -> Files.exists(sidecar()) && saved().contains("after the crash"));
+        try {
+            waitFor("new sidecar", () -> Files.exists(sidecar()) && saved().contains("after the crash"));
+        } catch (org.assertj.swing.exception.WaitTimedOutError e) {
+            List<Path> files;
+            try (Stream<Path> f = Files.list(dir)) {
+                files = f.toList();
+            }
+            throw new AssertionError(GuiActionRunner.execute(() -> "shown " + frame.annotations().annotations()
+                    + ", status " + frame.status().message() + ", files " + files
+                    + ", windows " + java.util.Arrays.toString(java.awt.Window.getWindows())), e);
+        }
         assertThat(Files.readString(aside.get(0))).isEqualTo(corrupt);
     }
 
