@@ -127,7 +127,17 @@ class AnnotationAndLinkRobotTest {
         JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().withTimeout(30_000).using(robot);
         // set, not typed: the dialog is what is under test, not the keyboard, and typing under load can lose focus
         pane.textBox().setText(text);
-        pane.okButton().click();
+        confirm(pane);
+    }
+
+    /**
+     * Presses the pane's OK and waits until the dialog is gone. Pressed programmatically: a mouse click
+     * on a dialog still settling into place sometimes missed the button under load, leaving it open.
+     */
+    private static void confirm(JOptionPaneFixture pane) {
+        javax.swing.JButton ok = pane.okButton().target();
+        GuiActionRunner.execute(() -> ok.doClick());
+        waitFor("dialog closed", () -> !pane.target().isShowing());
     }
 
     private List<Annotation> shown() {
@@ -206,7 +216,7 @@ class AnnotationAndLinkRobotTest {
         JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().withTimeout(30_000).using(robot);
         pane.textBox().requireText("first text");
         pane.textBox().setText("  second text ");
-        pane.okButton().click();
+        confirm(pane);
         waitFor("edit saved", () -> saved().contains("second text"));
         assertThat(saved()).doesNotContain("first text").contains(id);
         assertThat(shown()).extracting(Annotation::text).containsExactly("second text");
@@ -226,7 +236,7 @@ class AnnotationAndLinkRobotTest {
         JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().withTimeout(60_000).using(robot);
         pane.requireWarningMessage();
         pane.requireMessage(java.util.regex.Pattern.compile("(?s).*app\\.trace\\.ura\\.json could not be read.*kept as .*corrupt.*"));
-        pane.okButton().click();
+        confirm(pane);
         List<Path> aside;
         try (Stream<Path> files = Files.list(dir)) {
             aside = files.filter(f -> f.getFileName().toString().startsWith("app.trace.ura.json.corrupt-")).toList();
