@@ -84,6 +84,16 @@ class ExplorerRobotTest {
         }, Timeout.timeout(60_000));
     }
 
+    /**
+     * Presses a dialog's OK on the EDT and waits for it to close: a robot click on a dialog that is
+     * still settling can miss under load and leave it open, which stalls everything behind it.
+     */
+    private static void confirm(JOptionPaneFixture pane) {
+        javax.swing.JButton ok = pane.okButton().target();
+        GuiActionRunner.execute(() -> ok.doClick());
+        waitFor("dialog closed", () -> !pane.target().isShowing());
+    }
+
     private void openAndSelectResponse(Path file) {
         GuiActionRunner.execute(() -> frame.open(file));
         waitFor("responses", () -> frame.responseModel().responses().size() == 4
@@ -145,8 +155,9 @@ class ExplorerRobotTest {
         robot.click(frame.timeline(), at, MouseButton.RIGHT_BUTTON, 1);
         new JPopupMenuFixture(robot, robot.findActivePopupMenu()).menuItemWithPath("Add Note Here…").click();
         JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().using(robot);
-        pane.textBox().enterText("slow inflate");
-        pane.okButton().click();
+        javax.swing.text.JTextComponent text = pane.textBox().target();
+        GuiActionRunner.execute(() -> text.setText("slow inflate"));
+        confirm(pane);
         Path sidecar = dir.resolve("app.trace.ura.json");
         waitFor("sidecar", () -> Files.exists(sidecar));
         assertThat(Files.readString(sidecar)).contains("slow inflate");
@@ -185,7 +196,7 @@ class ExplorerRobotTest {
         JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().withTimeout(30_000).using(robot);
         pane.requireErrorMessage();
         pane.requireMessage(java.util.regex.Pattern.compile(".*bad\\.trace.*"));
-        pane.okButton().click();
+        confirm(pane);
         assertThat(GuiActionRunner.execute(() -> frame.loaded().source().name())).isEqualTo("app.trace");
         assertThat(GuiActionRunner.execute(() -> frame.timeline().scene() != null)).isTrue();
     }
