@@ -10,33 +10,19 @@ import dev.ura.app.render.DrawList;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
-import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.MouseButton;
-import org.assertj.swing.core.Robot;
-import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.finder.JOptionPaneFinder;
-import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.fixture.JOptionPaneFixture;
 import org.assertj.swing.fixture.JPopupMenuFixture;
-import org.assertj.swing.timing.Condition;
-import org.assertj.swing.timing.Pause;
-import org.assertj.swing.timing.Timeout;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.awt.Point;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.prefs.Preferences;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,47 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * clicks, adding arrows and boxes, editing and deleting annotations, and a corrupt sidecar.
  */
 @Tag("gui")
-class AnnotationAndLinkRobotTest {
+class AnnotationAndLinkRobotTest extends ExplorerRobotBase {
     private static final String SAMPLE = "/samples/click-asynctask.trace";
-    @TempDir
-    Path dir;
-    private Robot robot;
-    private FrameFixture window;
-    private ExplorerFrame frame;
-    private Preferences node;
-
-    @BeforeAll
-    static void strictEdt() {
-        FailOnThreadViolationRepaintManager.install();
-    }
-
-    @BeforeEach
-    void open() {
-        robot = BasicRobot.robotWithNewAwtHierarchy();
-        node = Preferences.userRoot().node("dev/ura/test-" + UUID.randomUUID());
-        frame = GuiActionRunner.execute(() -> {
-            ThemeSupport.registerDefaults();
-            ThemeSupport.install(false);
-            return ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
-        });
-        window = new FrameFixture(robot, frame);
-        window.show(new java.awt.Dimension(1200, 860));
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        window.cleanUp();
-        node.removeNode();
-    }
-
-    private static void waitFor(String what, Callable<Boolean> test) {
-        Pause.pause(new Condition(what) {
-            @Override
-            public boolean test() {
-                return GuiActionRunner.execute(test);
-            }
-        }, Timeout.timeout(60_000));
-    }
 
     private Path copyOfSample() throws Exception {
         assertThat(SampleCatalog.list()).contains(SAMPLE);
@@ -128,16 +75,6 @@ class AnnotationAndLinkRobotTest {
         // set, not typed: the dialog is what is under test, not the keyboard, and typing under load can lose focus
         pane.textBox().setText(text);
         confirm(pane);
-    }
-
-    /**
-     * Presses the pane's OK and waits until the dialog is gone. Pressed programmatically: a mouse click
-     * on a dialog still settling into place sometimes missed the button under load, leaving it open.
-     */
-    private static void confirm(JOptionPaneFixture pane) {
-        javax.swing.JButton ok = pane.okButton().target();
-        GuiActionRunner.execute(() -> ok.doClick());
-        waitFor("dialog closed", () -> !pane.target().isShowing());
     }
 
     private List<Annotation> shown() {

@@ -4,94 +4,31 @@ import dev.ura.app.analysis.Segment;
 import dev.ura.app.analysis.SliceRef;
 import dev.ura.app.render.DrawList;
 import dev.ura.trace.testing.SharedFiles;
-import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.MouseButton;
-import org.assertj.swing.core.Robot;
-import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.finder.JOptionPaneFinder;
-import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.fixture.JOptionPaneFixture;
 import org.assertj.swing.fixture.JPopupMenuFixture;
-import org.assertj.swing.timing.Condition;
 import org.assertj.swing.timing.Pause;
-import org.assertj.swing.timing.Timeout;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import javax.imageio.ImageIO;
 import java.awt.Point;
 import java.awt.event.KeyEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.prefs.Preferences;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The explorer driven by a robot under Xvfb: open, select a response, what-if, annotate, export. */
 @Tag("gui")
-class ExplorerRobotTest {
-    @TempDir
-    Path dir;
-    private Robot robot;
-    private FrameFixture window;
-    private ExplorerFrame frame;
-    private Preferences node;
-
-    @BeforeAll
-    static void strictEdt() {
-        FailOnThreadViolationRepaintManager.install();
-    }
-
-    @BeforeEach
-    void open() {
-        robot = BasicRobot.robotWithNewAwtHierarchy();
-        node = Preferences.userRoot().node("dev/ura/test-" + UUID.randomUUID());
-        frame = GuiActionRunner.execute(() -> {
-            ThemeSupport.registerDefaults();
-            ThemeSupport.install(false);
-            return ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
-        });
-        window = new FrameFixture(robot, frame);
-        window.show(new java.awt.Dimension(1200, 860));
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        window.cleanUp();
-        node.removeNode();
-    }
-
+class ExplorerRobotTest extends ExplorerRobotBase {
     private Path trace() throws Exception {
         Path src = SharedFiles.require("traces/android/ff-art-trace-regular.trace");
         Path copy = dir.resolve("app.trace");
         Files.copy(src, copy);
         return copy;
-    }
-
-    private static void waitFor(String what, Callable<Boolean> test) {
-        Pause.pause(new Condition(what) {
-            @Override
-            public boolean test() {
-                return GuiActionRunner.execute(test);
-            }
-        }, Timeout.timeout(60_000));
-    }
-
-    /**
-     * Presses a dialog's OK on the EDT and waits for it to close: a robot click on a dialog that is
-     * still settling can miss under load and leave it open, which stalls everything behind it.
-     */
-    private static void confirm(JOptionPaneFixture pane) {
-        javax.swing.JButton ok = pane.okButton().target();
-        GuiActionRunner.execute(() -> ok.doClick());
-        waitFor("dialog closed", () -> !pane.target().isShowing());
     }
 
     private void openAndSelectResponse(Path file) {

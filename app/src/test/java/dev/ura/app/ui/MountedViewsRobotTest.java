@@ -5,24 +5,14 @@ import dev.ura.app.analysis.profile.CallScope;
 import dev.ura.app.ui.profile.CallGraphPanel;
 import dev.ura.app.ui.profile.ProfilePanel;
 import dev.ura.app.ui.runs.RunsWindow;
-import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.GenericTypeMatcher;
-import org.assertj.swing.core.Robot;
-import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.fixture.JTabbedPaneFixture;
-import org.assertj.swing.timing.Condition;
-import org.assertj.swing.timing.Pause;
-import org.assertj.swing.timing.Timeout;
 import org.jfree.chart.ChartPanel;
 import org.jfree.chart.entity.XYItemEntity;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import javax.swing.JTabbedPane;
 import java.awt.Point;
@@ -30,57 +20,13 @@ import java.awt.Rectangle;
 import java.awt.event.KeyEvent;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.prefs.Preferences;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.swing.core.MouseButton.LEFT_BUTTON;
 
 /** The profile, call-graph and runs views as a user reaches them from the explorer window. */
 @Tag("gui")
-class MountedViewsRobotTest {
-    @TempDir
-    Path dir;
-    private Robot robot;
-    private FrameFixture window;
-    private ExplorerFrame frame;
-    private Preferences node;
-
-    @BeforeAll
-    static void strictEdt() {
-        FailOnThreadViolationRepaintManager.install();
-    }
-
-    @BeforeEach
-    void open() {
-        robot = BasicRobot.robotWithNewAwtHierarchy();
-        node = Preferences.userRoot().node("dev/ura/test-" + UUID.randomUUID());
-        frame = GuiActionRunner.execute(() -> {
-            ThemeSupport.registerDefaults();
-            ThemeSupport.install(false);
-            return ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
-        });
-        window = new FrameFixture(robot, frame);
-        window.show(new java.awt.Dimension(1200, 860));
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        window.cleanUp();
-        node.removeNode();
-    }
-
-    private static void waitFor(String what, Callable<Boolean> test) {
-        Pause.pause(new Condition(what) {
-            @Override
-            public boolean test() {
-                return GuiActionRunner.execute(test);
-            }
-        }, Timeout.timeout(60_000));
-    }
-
+class MountedViewsRobotTest extends ExplorerRobotBase {
     private JTabbedPaneFixture bottomTabs() {
         return window.tabbedPane(new GenericTypeMatcher<>(JTabbedPane.class) {
             @Override
