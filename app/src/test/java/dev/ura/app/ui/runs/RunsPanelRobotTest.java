@@ -56,6 +56,31 @@ class RunsPanelRobotTest {
         window = new FrameFixture(frame);
         window.show();
         window.robot().waitForIdle();
+        waitUntil("the chart is painted where it will stay", this::paintedAndSettled);
+    }
+
+    /**
+     * Whether run 12 is painted and at the same place after another idle cycle: the chart lays out
+     * again once the frame has its final size, and a click aimed before that can miss the point.
+     */
+    private boolean paintedAndSettled() {
+        try {
+            Point first = pointOf(12);
+            window.robot().waitForIdle();
+            return first.equals(pointOf(12));
+        } catch (AssertionError notYet) {
+            window.robot().waitForIdle();
+            return false;
+        }
+    }
+
+    private static void waitUntil(String what, java.util.function.BooleanSupplier test) {
+        org.assertj.swing.timing.Pause.pause(new org.assertj.swing.timing.Condition(what) {
+            @Override
+            public boolean test() {
+                return test.getAsBoolean();
+            }
+        }, org.assertj.swing.timing.Timeout.timeout(30_000));
     }
 
     @AfterEach
@@ -66,6 +91,7 @@ class RunsPanelRobotTest {
     @Test
     void clickOpensCtrlClicksSelectAndCompareCompares() {
         window.robot().click(panel.chartPanel(), pointOf(12), LEFT_BUTTON, 1);
+        waitUntil("the click reaches the listener", () -> !calls.isEmpty());
         assertThat(calls).containsExactly("open 12 c12");
         window.button(org.assertj.swing.core.matcher.JButtonMatcher.withText("Compare")).requireDisabled();
         window.robot().pressKey(KeyEvent.VK_CONTROL);
@@ -73,6 +99,7 @@ class RunsPanelRobotTest {
         window.robot().click(panel.chartPanel(), pointOf(5), LEFT_BUTTON, 1);
         window.robot().releaseKey(KeyEvent.VK_CONTROL);
         window.button(org.assertj.swing.core.matcher.JButtonMatcher.withText("Compare")).requireEnabled().click();
+        waitUntil("the comparison reaches the listener", () -> calls.size() >= 2);
         assertThat(calls).containsExactly("open 12 c12", "compare c5 c60");
     }
 
