@@ -53,6 +53,13 @@ abstract class ExplorerRobotBase {
     @AfterEach
     void close() throws Exception {
         window.cleanUp();
+        // Runs and Compare windows outlive the explorer frame; left open they would cover the
+        // next test's window and swallow its clicks.
+        GuiActionRunner.execute(() -> {
+            for (java.awt.Window w : java.awt.Window.getWindows()) {
+                w.dispose();
+            }
+        });
         node.removeNode();
     }
 

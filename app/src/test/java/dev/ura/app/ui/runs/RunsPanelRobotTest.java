@@ -55,6 +55,7 @@ class RunsPanelRobotTest {
         });
         window = new FrameFixture(frame);
         window.show();
+        window.moveToFront();
         window.robot().waitForIdle();
         waitUntil("the chart is painted where it will stay", this::paintedAndSettled);
     }
