@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code analyze --json} document (field order is the contract's, shared/design/cli.md).
+ * The {@code analyze --json} document (field order is the contract's, docs/cli.md).
  * {@code noResponseReason} is an addition: present only when no response was found.
  */
 @JsonPropertyOrder({"file", "responses", "noResponseReason"})

@@ -35,7 +35,7 @@ final class DiffCommand implements Callable<Integer> {
             description = "Matched segments within this many ms count as the same (default: ${DEFAULT-VALUE}).")
     double toleranceMs;
 
-    @Option(names = "--json", description = "Print JSON.")
+    @Option(names = "--json", description = "Print JSON (see docs/cli.md).")
     boolean json;
 
     @Spec

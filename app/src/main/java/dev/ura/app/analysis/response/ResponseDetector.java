@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * Finds the responses of a trace by the six rules of "What a response is"
- * ({@code shared/formats/agent-log-v1.md}).
+ * ({@code docs/agent-log-v1.md}).
  *
  * <p>Tracked work is followed as reachability over units: a trigger's work, the sends it makes,
  * the dispatches those sends are linked to, the sends those make, and so on. A unit owns the events
