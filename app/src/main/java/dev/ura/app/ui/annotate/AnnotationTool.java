@@ -1,10 +1,10 @@
 package dev.ura.app.ui.annotate;
 
-import dev.ura.app.analysis.SliceRef;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.timeline.TimelineView;
 import dev.ura.app.ui.timeline.TimelineHooks;
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.annotations.Anchor;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationKind;

@@ -1,10 +1,10 @@
 package dev.ura.app.ui.app;
 
-import dev.ura.app.analysis.Change;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.response.ResponseModel;
-import dev.ura.app.analysis.Segment;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.analysis.model.SliceSelector;
 
 import javax.imageio.ImageIO;
 import javax.swing.JTabbedPane;

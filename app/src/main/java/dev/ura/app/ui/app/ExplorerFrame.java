@@ -1,6 +1,5 @@
 package dev.ura.app.ui.app;
 
-import dev.ura.app.analysis.SliceRef;
 import dev.ura.app.ui.timeline.TimelineView;
 import dev.ura.app.ui.timeline.TimelinePanel;
 import dev.ura.app.ui.timeline.SearchBar;
@@ -16,6 +15,7 @@ import dev.ura.app.ui.annotate.AnnotationTool;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.TraceSource;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.render.TimelineScene;
 import dev.ura.trace.model.Trace;

@@ -1,8 +1,8 @@
 package dev.ura.app.ui.profile;
 
-import dev.ura.app.analysis.Response;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.response.ResponseModel;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.ui.profile.CallGraphPanel;
 import dev.ura.app.ui.profile.ProfilePanel;

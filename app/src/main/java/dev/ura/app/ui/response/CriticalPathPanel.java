@@ -1,8 +1,8 @@
 package dev.ura.app.ui.response;
 
-import dev.ura.app.analysis.CriticalPath;
 import dev.ura.app.ui.timeline.SliceDescriptions;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.render.ResponseOverlay;
 import dev.ura.app.render.TimeFormat;
 

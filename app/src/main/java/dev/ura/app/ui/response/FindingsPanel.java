@@ -1,7 +1,7 @@
 package dev.ura.app.ui.response;
 
-import dev.ura.app.analysis.Finding;
 import dev.ura.app.ui.RowTableModel;
+import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.render.TimeFormat;
 
 import javax.swing.BorderFactory;

@@ -1,8 +1,8 @@
 package dev.ura.app.ui.response;
 
-import dev.ura.app.analysis.Response;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.RowTableModel;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.render.TimeFormat;
 
 import javax.swing.BorderFactory;

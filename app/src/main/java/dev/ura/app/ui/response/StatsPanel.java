@@ -1,10 +1,10 @@
 package dev.ura.app.ui.response;
 
-import dev.ura.app.analysis.CriticalPath;
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.ChartStyle;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Trace;
 import org.jfree.data.category.DefaultCategoryDataset;

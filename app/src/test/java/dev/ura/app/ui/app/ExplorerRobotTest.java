@@ -1,9 +1,9 @@
 package dev.ura.app.ui.app;
 
-import dev.ura.app.analysis.Segment;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.export.ExportActions;
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.DrawList;
 import dev.ura.trace.testing.SharedFiles;
 import org.assertj.swing.core.MouseButton;

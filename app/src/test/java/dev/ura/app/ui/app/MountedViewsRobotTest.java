@@ -1,9 +1,9 @@
 package dev.ura.app.ui.app;
 
-import dev.ura.app.analysis.Response;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.runs.RunsActions;
 import dev.ura.app.ui.TraceSource;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.profile.CallScope;
 import dev.ura.app.ui.profile.CallGraphPanel;
 import dev.ura.app.ui.profile.ProfilePanel;
