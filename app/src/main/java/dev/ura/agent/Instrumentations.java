@@ -66,7 +66,8 @@ final class Instrumentations {
         // screen updates
         b = b.type(named("javax.swing.RepaintManager")).transform(base
                 .advice(named("addDirtyRegion").and(takesArguments(5))
-                        .and(takesArgument(0, named("javax.swing.JComponent"))), ADVICE + "RepaintAdvice"));
+                        .and(takesArgument(0, named("javax.swing.JComponent"))), ADVICE + "RepaintAdvice")
+                .advice(named("paintDirtyRegions").and(takesArguments(1)), ADVICE + "PaintPassAdvice"));
         b = b.type(named("javax.swing.JComponent")).transform(base
                 .advice(named("paint").and(takesArguments(1)), ADVICE + "PaintAdvice"));
         // SwingWorker's EDT hand-offs (process, done)

@@ -228,7 +228,44 @@ public final class Hooks {
 
     /** {@code view} starts painting. */
     public static int drawBegin(Object view) {
+        ThreadLog t = Recorder.log();
+        if (t != null && t.passDrawn != null) {
+            t.passDrawn.put(view, Boolean.TRUE);
+        }
         return open(Kind.DRAW, view, null, null);
+    }
+
+    /** A RepaintManager paint pass starts on this thread. */
+    public static void paintPassBegin() {
+        ThreadLog t = Recorder.log();
+        if (t != null) {
+            t.passDrawn = new java.util.IdentityHashMap<>();
+        }
+    }
+
+    /** The pass ends: each of {@code requested} it did not paint gets an instant DRAW marked dropped. */
+    public static void paintPassEnd(Object[] requested) {
+        ThreadLog t = Recorder.log();
+        if (t == null || t.passDrawn == null) {
+            return;
+        }
+        java.util.Map<Object, Boolean> drawn = t.passDrawn;
+        t.passDrawn = null;
+        if (requested == null) {
+            return;
+        }
+        t.busy = true;
+        try {
+            flushPendingInput(t);
+            long now = System.nanoTime();
+            for (Object c : requested) {
+                if (c != null && !drawn.containsKey(c)) {
+                    t.begin(now, Kind.DRAW, (char) 0).key("view").identity(c).key("dropped").raw("true").commit();
+                }
+            }
+        } finally {
+            t.busy = false;
+        }
     }
 
     // ---- I/O ----------------------------------------------------------------------------------

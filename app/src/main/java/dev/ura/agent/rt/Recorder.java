@@ -20,6 +20,8 @@ public final class Recorder {
 
     private static volatile boolean active;
     private static volatile boolean stopping;
+    /** Bumped by every start, so a thread's log from an earlier recording is not reused. */
+    private static volatile int generation;
     private static final ThreadLocal<ThreadLog> LOCAL = new ThreadLocal<>();
     private static final List<ThreadLog> LOGS = new CopyOnWriteArrayList<>();
     private static OutputStream out;
@@ -58,6 +60,7 @@ public final class Recorder {
             metaLog.drainTo(out);
             out.flush();
             stopping = false;
+            generation++;
             writer = new Thread(Recorder::writeLoop, "ura-agent-writer");
             writer.setDaemon(true);
             LOCAL.set(null);
@@ -109,8 +112,9 @@ public final class Recorder {
             return null;
         }
         ThreadLog log = LOCAL.get();
-        if (log == null) {
+        if (log == null || log.generation != generation) {
             log = new ThreadLog(t);
+            log.generation = generation;
             LOCAL.set(log);
             log.busy = true;
             describe(log, t);

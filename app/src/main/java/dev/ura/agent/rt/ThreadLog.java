@@ -28,6 +28,8 @@ final class ThreadLog {
     final WeakReference<Thread> thread;
     /** Set while a hook of this thread runs, so the JDK code a hook calls is not recorded. */
     boolean busy;
+    /** The recording this log belongs to (see Recorder). */
+    int generation;
 
     private final byte[] ring = new byte[RING_BYTES];
     private final AtomicLong head = new AtomicLong();
@@ -45,6 +47,8 @@ final class ThreadLog {
     long pendingTs;
     Object pendingSource;
     String pendingName;
+    /** Components painted in the current RepaintManager pass, or null outside a pass. */
+    java.util.Map<Object, Boolean> passDrawn;
     /** Token of the thread-pool task running on this thread, or -1. */
     int poolToken = -1;
 

@@ -40,6 +40,13 @@ final class AutoClicker {
                 robot.waitForIdle();
                 Thread.sleep(SETTLE_MS);
             }
+            StringBuilder times = new StringBuilder("load-times-ms:");
+            for (long ns : window.loadTimesNs()) {
+                times.append(String.format(java.util.Locale.ROOT, " %.3f", ns / 1e6));
+            }
+            // read by ura bench agent (overhead with and without the agent)
+            System.out.println(times);
+            System.out.flush();
             System.exit(0);
         } catch (AWTException e) {
             System.err.println("feed reader: no robot on this display: " + e.getMessage());

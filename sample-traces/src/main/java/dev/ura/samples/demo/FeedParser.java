@@ -11,7 +11,6 @@ import java.util.List;
 /** Parses the feed JSON and summarises each item's body (tags stripped, first words, word count). */
 public final class FeedParser {
     private static final JsonFactory JSON = new JsonFactory();
-    private static final int SUMMARY_WORDS = 12;
 
     private FeedParser() {
     }
@@ -32,22 +31,12 @@ public final class FeedParser {
                 } else if (t == JsonToken.VALUE_STRING && "body".equals(field)) {
                     body = p.getText();
                 } else if (t == JsonToken.END_OBJECT && title != null && body != null) {
-                    items.add(summarise(title, body));
+                    items.add(ItemSummary.of(title, body));
                     title = null;
                     body = null;
                 }
             }
         }
         return new Feed(etag, List.copyOf(items));
-    }
-
-    private static Feed.Item summarise(String title, String body) {
-        String text = body.replaceAll("<[^>]*>", "");
-        String[] words = text.trim().split("\\s+");
-        StringBuilder summary = new StringBuilder();
-        for (int i = 0; i < Math.min(SUMMARY_WORDS, words.length); i++) {
-            summary.append(i == 0 ? "" : " ").append(words[i]);
-        }
-        return new Feed.Item(title, summary.toString(), words.length);
     }
 }

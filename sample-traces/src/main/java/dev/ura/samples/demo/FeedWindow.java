@@ -13,6 +13,7 @@ import javax.swing.JLabel;
 import javax.swing.JList;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
+import javax.swing.SwingUtilities;
 import javax.swing.WindowConstants;
 
 /** The reader's window: a Load button, a row of channel thumbnails, the items, a status line. EDT only. */
@@ -23,6 +24,8 @@ public final class FeedWindow {
     private final JPanel thumbs = new JPanel(new FlowLayout(FlowLayout.LEFT));
     private final DefaultListModel<String> items = new DefaultListModel<>();
     private final AtomicInteger loads = new AtomicInteger();
+    private final List<Long> loadTimesNs = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private long loadStartNs;
 
     public FeedWindow(Runnable onLoad) {
         load.setName("load");
@@ -54,7 +57,13 @@ public final class FeedWindow {
         return loads.get();
     }
 
+    /** Each finished load's time from the click's action to the first paint after the result is shown, ns. */
+    public List<Long> loadTimesNs() {
+        return List.copyOf(loadTimesNs);
+    }
+
     void busy() {
+        loadStartNs = System.nanoTime();
         load.setEnabled(false);
         status.setText("Loading…");
     }
@@ -72,12 +81,21 @@ public final class FeedWindow {
         thumbs.repaint();
         status.setText("Loaded " + feed.items().size() + " items");
         load.setEnabled(true);
-        loads.incrementAndGet();
+        finished();
+    }
+
+    private void finished() {
+        long start = loadStartNs;
+        // the repaint this load requested was queued before this, so this runs after it is painted
+        SwingUtilities.invokeLater(() -> {
+            loadTimesNs.add(System.nanoTime() - start);
+            loads.incrementAndGet();
+        });
     }
 
     void failed(String message) {
         status.setText("Failed: " + message);
         load.setEnabled(true);
-        loads.incrementAndGet();
+        finished();
     }
 }
