@@ -1,6 +1,6 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.Category;
+import dev.ura.app.analysis.model.Category;
 
 import java.util.ArrayList;
 import java.util.List;
