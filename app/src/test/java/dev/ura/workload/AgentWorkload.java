@@ -35,6 +35,7 @@ public final class AgentWorkload {
                 handOff();
                 openAndHalt();
             }
+            case "serve" -> serve(dir);
             default -> throw new IllegalArgumentException(args[0]);
         }
     }
@@ -61,6 +62,19 @@ public final class AgentWorkload {
         Thread t = new Thread(AgentWorkload::task, "workload-thread");
         t.start();
         t.join();
+    }
+
+    /** Writes a small file every 20 ms until {@code stop} appears in {@code dir} (at most a minute). */
+    static void serve(Path dir) throws Exception {
+        System.out.println("ready");
+        System.out.flush();
+        long end = System.currentTimeMillis() + 60_000;
+        int i = 0;
+        while (System.currentTimeMillis() < end && !Files.exists(dir.resolve("stop"))) {
+            Files.write(dir.resolve("beat.bin"), new byte[100 + i++ % 7]);
+            handOff();
+            Thread.sleep(20);
+        }
     }
 
     static void task() {
