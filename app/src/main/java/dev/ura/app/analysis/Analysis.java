@@ -179,6 +179,14 @@ public final class Analysis {
         return estimates.computeIfAbsent(new EstimateKey(index, scenario), k -> estimator(index).estimate(scenario));
     }
 
+    /**
+     * The changes of {@code scenario} that select nothing in response {@code index} (no slice
+     * overlapping its work matches), in scenario order; empty when every change applies.
+     */
+    public List<Change> unmatchedChanges(int index, Scenario scenario) {
+        return scenario.isEmpty() ? List.of() : estimator(index).unmatched(scenario);
+    }
+
     private WhatIfEstimator estimator(int index) {
         WhatIfEstimator e = estimators.get(index);
         if (e == null) {
