@@ -2,9 +2,9 @@ package dev.ura.app.analysis.whatif;
 
 import dev.ura.app.analysis.AgentLogText;
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.TraceFixtures;
 import dev.ura.app.analysis.TraceFixtures.MethodTrace;
 import dev.ura.app.analysis.TraceFixtures.ThreadWriter;
