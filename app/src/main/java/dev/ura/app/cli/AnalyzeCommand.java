@@ -2,7 +2,7 @@ package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
-import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.events.InvalidRulesException;
 import dev.ura.app.analysis.events.MethodRules;
 import dev.ura.trace.model.Trace;
@@ -27,12 +27,12 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "A trace file (.trace, agent log, ...; gzip is fine).")
     Path file;
 
-    @Option(names = "--json", description = "Print JSON (see shared/design/cli.md).")
+    @Option(names = "--json", description = "Print JSON (see docs/cli.md).")
     boolean json;
 
     @Option(names = "--rules", paramLabel = "FILE",
             description = "Rule table (JSON) that derives events from Android method names, instead of the built-in one "
-                    + "(or added to it, with \"extendsDefaults\": true).")
+                    + "(or added to it, with \"extendsDefaults\": true); see docs/android-method-rules.md.")
     Path rules;
 
     @Option(names = "--defer", paramLabel = "PATTERN",

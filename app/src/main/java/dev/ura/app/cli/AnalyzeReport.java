@@ -3,19 +3,18 @@ package dev.ura.app.cli;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.EndEvent;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.Segment;
-
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.Segment;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code analyze --json} document (field order is the contract's, shared/design/cli.md).
+ * The {@code analyze --json} document (field order is the contract's, docs/cli.md).
  * {@code noResponseReason} is an addition: present only when no response was found.
  */
 @JsonPropertyOrder({"file", "responses", "noResponseReason"})

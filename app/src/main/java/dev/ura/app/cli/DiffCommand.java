@@ -1,8 +1,8 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.trace.io.TraceFormatException;
 import picocli.CommandLine.Command;
@@ -35,7 +35,7 @@ final class DiffCommand implements Callable<Integer> {
             description = "Matched segments within this many ms count as the same (default: ${DEFAULT-VALUE}).")
     double toleranceMs;
 
-    @Option(names = "--json", description = "Print JSON.")
+    @Option(names = "--json", description = "Print JSON (see docs/cli.md).")
     boolean json;
 
     @Spec

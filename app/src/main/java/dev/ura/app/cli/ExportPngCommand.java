@@ -1,7 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.app.render.AnnotationOverlay;

@@ -18,7 +18,7 @@ final class InfoCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "A trace file (.trace, agent log, ...; gzip is fine).")
     Path file;
 
-    @Option(names = "--json", description = "Print JSON (see shared/design/cli.md).")
+    @Option(names = "--json", description = "Print JSON (see docs/cli.md).")
     boolean json;
 
     @Spec

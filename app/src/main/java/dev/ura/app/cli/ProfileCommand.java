@@ -29,7 +29,7 @@ final class ProfileCommand implements Callable<Integer> {
     Format format = new Format();
 
     static final class Format {
-        @Option(names = "--json", description = "Print JSON (see shared/design/cli.md).")
+        @Option(names = "--json", description = "Print JSON (see docs/cli.md).")
         boolean json;
 
         @Option(names = "--csv", description = "Print CSV: name,signature,calls,inclusive_ns,exclusive_ns,min_ns,max_ns,mean_ns.")

@@ -45,7 +45,7 @@ final class RegressCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SERIES", description = "A CSV file or a folder of traces.")
     Path series;
 
-    @Option(names = "--json", description = "Print JSON (see shared/design/cli.md).")
+    @Option(names = "--json", description = "Print JSON (see docs/cli.md).")
     boolean json;
 
     @Option(names = "--window", paramLabel = "M", defaultValue = "" + AnomalyDetector.DEFAULT_WINDOW,

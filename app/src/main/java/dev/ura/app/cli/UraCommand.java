@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Set;
 
 /**
- * The top-level command. Scripts depend on its contract ({@code shared/design/cli.md}): exit 0
+ * The top-level command. Scripts depend on its contract ({@code docs/cli.md}): exit 0
  * success, 1 bad input (one line on stderr), 2 bad usage, 3 a regression found.
  */
 @Command(name = "ura", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -18,7 +18,9 @@ import java.util.Set;
         subcommands = {InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class, ProfileCommand.class,
                 ConvertCommand.class, ExportPngCommand.class, RegressCommand.class, DiffCommand.class,
                 dev.ura.app.cli.bench.BenchCommand.class},
-        footer = {"", "With no command, or with a FILE, ura opens the explorer window."})
+        footer = {"", "With no command, or with a FILE, ura opens the explorer window.",
+                "Documentation: docs/cli.md (commands, JSON), docs/android-trace-format.md, docs/agent-log-v1.md,",
+                "docs/android-method-rules.md and docs/perfetto-system-trace.md in the ura source tree."})
 public final class UraCommand implements Runnable {
     /** Returned by {@link #run(String[])} when the window was opened and the JVM must stay up. */
     public static final int KEEP_RUNNING = Integer.MIN_VALUE;

@@ -1,11 +1,11 @@
 package dev.ura.app.render;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.annotations.Annotation;
 

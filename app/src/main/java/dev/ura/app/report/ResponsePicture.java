@@ -1,8 +1,8 @@
 package dev.ura.app.report;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.ExportPainter;

@@ -1,10 +1,10 @@
 package dev.ura.app.report;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.trace.model.Trace;

@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code ura info} on the agent-log example of shared/formats/agent-log-v1.md (kept in the
+ * {@code ura info} on the agent-log example of docs/agent-log-v1.md (kept in the
  * trace-formats test jar), compared with {@code src/test/resources/golden/info/agent-log-example.jsonl.json}.
  * Run with {@code -Dura.golden.rewrite=true} to rewrite it after an intended change, then review the diff.
  */

@@ -5,7 +5,7 @@ import dev.ura.trace.model.EventKind;
 
 /**
  * Framework call chains as an instrumented Android trace shows them, each with the agent-log
- * event the analysis derives from it (see {@code shared/design/android-method-rules.md}):
+ * event the analysis derives from it (see {@code docs/android-method-rules.md}):
  * handler posts end in {@code MessageQueue.enqueueMessage}, executor hand-offs in
  * {@code ThreadPoolExecutor.execute}, screen requests in {@code View.invalidate} /
  * {@code View.requestLayout}, storage in {@code java.io} / SQLite, network in {@code java.net}.

@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads agent logs (shared/formats/agent-log-v1.md): JSON Lines (variant {@code jsonl}) or the same
+ * Reads agent logs (docs/agent-log-v1.md): JSON Lines (variant {@code jsonl}) or the same
  * lines wrapped in {@code adb logcat} output (variant {@code logcat}, any {@code -v} format and
  * modifier; only lines with the agent's tag count).
  *

@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads Android method traces ({@code .trace}; {@code shared/formats/android-trace.md}): legacy
+ * Reads Android method traces ({@code .trace}; {@code docs/android-trace-format.md}): legacy
  * files (text key section, then a 'SLOW' data section of version 1, 2 or 3 records, any clock,
  * ART or Dalvik) and streaming files (header version 0xF1..0xF3). The experimental ART V2 format
  * (versions 4, 5, 0xF4, 0xF5) is recognised and refused with a clear message.

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Writes Android method-trace files byte for byte as ART and Dalvik do (see
- * {@code shared/formats/android-trace.md}): legacy files (text key section + 'SLOW' data section,
+ * {@code docs/android-trace-format.md}): legacy files (text key section + 'SLOW' data section,
  * record versions 1, 2, 3) and streaming files (header version 0xF2/0xF3, method and thread
  * packets before their first use, summary at the end).
  *

@@ -11,7 +11,7 @@ import java.util.Map;
  * Turns record method ids into dense method indices. Defined ids are preloaded into a primitive
  * cache; an undefined id gets a placeholder ({@code unknown 0x…}) once, or, in streaming files, the
  * definition at id+4 when there is one (ART ≤ 13 announced a proxy method's interface method under
- * the next id, see {@code shared/formats/android-trace.md} §6).
+ * the next id, see {@code docs/android-trace-format.md} §6).
  *
  * <p>Each decoding worker uses its own copy ({@link #forWorker()}): the caches are private, the
  * resolution of undefined ids (which adds methods) is shared and synchronised, so every worker

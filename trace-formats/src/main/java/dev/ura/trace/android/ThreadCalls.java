@@ -6,7 +6,7 @@ import java.util.Arrays;
 
 /**
  * One thread's call stack while its records are decoded, with the repairs of
- * {@code shared/formats/android-trace.md} §8. A counting pass ({@link #count}) sizes the call table
+ * {@code docs/android-trace-format.md} §8. A counting pass ({@link #count}) sizes the call table
  * (one call per entry record); the building pass ({@link #apply}) fills it.
  *
  * <p>Repairs: an exit with an empty stack gets a synthetic caller that starts at the thread's first

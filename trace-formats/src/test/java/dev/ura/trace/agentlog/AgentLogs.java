@@ -19,7 +19,7 @@ final class AgentLogs {
     private AgentLogs() {
     }
 
-    /** The spec's example log (shared/formats/agent-log-v1.md). */
+    /** The spec's example log (docs/agent-log-v1.md). */
     static String example() {
         try (InputStream in = AgentLogs.class.getResourceAsStream("example.jsonl")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -286,7 +286,7 @@ public final class HostileInputs {
         }
     }
 
-    /** The agent-log spec's example (shared/formats/agent-log-v1.md), kept as a test resource. */
+    /** The agent-log spec's example (docs/agent-log-v1.md), kept as a test resource. */
     private static String agentLog() {
         try (InputStream in = HostileInputs.class.getResourceAsStream("/dev/ura/trace/agentlog/example.jsonl")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

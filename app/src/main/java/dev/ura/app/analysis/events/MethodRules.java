@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * The rule table that turns an Android method trace into agent-log events
- * ({@code shared/design/android-method-rules.md}). The defaults ship as the resource
+ * ({@code docs/android-method-rules.md}). The defaults ship as the resource
  * {@code android-method-rules.json}; a user file with the same shape replaces them, or, with
  * {@code "extendsDefaults": true}, adds its rules and lists after the built-in ones.
  * Immutable and thread-safe.

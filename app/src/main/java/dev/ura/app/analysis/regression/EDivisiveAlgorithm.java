@@ -21,7 +21,7 @@ import java.util.Random;
  * L = 365, 0.45 s for 500, 1.8 s for 1000 with R = 199 and two changes, on a busy 2-core machine).
  */
 public final class EDivisiveAlgorithm {
-    /** The contract's defaults ({@code shared/design/cli.md}). */
+    /** The contract's defaults ({@code docs/cli.md}). */
     public static final double DEFAULT_ALPHA = 0.05;
     public static final int DEFAULT_PERMUTATIONS = 199;
     public static final int DEFAULT_MIN_SIZE = 30;

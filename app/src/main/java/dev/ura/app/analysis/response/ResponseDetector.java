@@ -1,10 +1,10 @@
 package dev.ura.app.analysis.response;
 
-import dev.ura.app.analysis.EndEvent;
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.RequestFulfilment;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.ResponseWork;
+import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.RequestFulfilment;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * Finds the responses of a trace by the six rules of "What a response is"
- * ({@code shared/formats/agent-log-v1.md}).
+ * ({@code docs/agent-log-v1.md}).
  *
  * <p>Tracked work is followed as reachability over units: a trigger's work, the sends it makes,
  * the dispatches those sends are linked to, the sends those make, and so on. A unit owns the events
