@@ -21,7 +21,7 @@ import java.util.List;
  * Paints notes, arrows and boxes where their anchors are ({@link AnchorPoints}: on their slices,
  * else on their lane, row and time) and remembers where each was drawn, so the window can
  * hit-test them. Shapes first, then labels laid out so that none overlaps another label, an
- * anchor point or the band under the ruler where the response's flags spill. Annotations of
+ * anchor point or the ruler, where the response's flags are. Annotations of
  * hidden threads are not drawn. While an arrow or box is being placed, a dashed preview follows
  * the pointer.
  */
@@ -91,8 +91,8 @@ public final class AnnotationOverlay implements TimelineOverlay {
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         FontMetrics fm = g.getFontMetrics();
         Metrics m = f.scene().metrics();
-        // the band right under the ruler is where the response's estimated-end flag can drop to
-        LabelLayout layout = new LabelLayout(m.ruler() + fm.getHeight() + 4);
+        // labels stay under the ruler, where the response's flags are
+        LabelLayout layout = new LabelLayout(m.ruler() + 1);
         List<PendingLabel> labels = new ArrayList<>();
         for (Annotation a : annotations) {
             switch (a.kind()) {
@@ -233,9 +233,10 @@ public final class AnnotationOverlay implements TimelineOverlay {
         if (l.stemFrom() != null) {
             int x = (int) Math.round(l.stemFrom().x());
             int y = l.stemFrom().y();
-            int tx = Math.max(r.x, Math.min(r.x + r.width, x));
+            // straight up or down when the label sits beside the stem, as a pin's head would
+            int tx = x >= r.x - 3 && x <= r.x + r.width + 3 ? x : Math.max(r.x, Math.min(r.x + r.width, x));
             int ty = Math.max(r.y, Math.min(r.y + r.height, y));
-            g.setStroke(new BasicStroke((float) Math.max(1, 1.5 * f.scene().metrics().scale())));
+            g.setStroke(new BasicStroke((float) (2 * f.scene().metrics().scale())));
             g.drawLine(x, y, tx, ty);
             g.setStroke(new BasicStroke(1));
         }
