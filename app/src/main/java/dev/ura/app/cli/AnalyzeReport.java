@@ -3,14 +3,13 @@ package dev.ura.app.cli;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.EndEvent;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.Segment;
-
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.Segment;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,13 +60,14 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         }
     }
 
-    @JsonPropertyOrder({"thread", "name", "startNs", "endNs", "category", "via"})
-    record SegmentReport(String thread, String name, long startNs, long endNs, String category, String via) {
+    @JsonPropertyOrder({"thread", "name", "startNs", "endNs", "category", "via", "slackNs", "queuedBehind"})
+    record SegmentReport(String thread, String name, long startNs, long endNs, String category, String via,
+                         long slackNs, @JsonInclude(JsonInclude.Include.NON_NULL) String queuedBehind) {
         static List<SegmentReport> of(CriticalPath path) {
             List<SegmentReport> out = new ArrayList<>(path.segments().size());
             for (Segment s : path.segments()) {
                 out.add(new SegmentReport(s.threadName(), s.name(), s.startNs(), s.endNs(), s.category().label(),
-                        s.via() == null ? null : s.via().label()));
+                        s.via() == null ? null : s.via().label(), s.slackNs(), s.queuedBehind()));
             }
             return out;
         }

@@ -1,15 +1,14 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
-
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
 import java.io.PrintWriter;
 import java.util.EnumMap;
 import java.util.List;
@@ -112,10 +111,12 @@ final class AnalyzeTextReport {
     }
 
     private static void printPath(PrintWriter out, CriticalPath path) {
-        out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", "start ms", "dur ms", "thread", "category", "via", "name");
+        out.printf("    %10s %9s %9s  %-18s %-8s %-13s %s%n", "start ms", "dur ms", "slack ms", "thread", "category", "via",
+                "name");
         for (PathRows.Row r : PathRows.of(path.segments())) {
-            out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", Durations.ms(r.startNs()), Durations.ms(r.durationNs()),
-                    clip(r.thread(), 18), r.category().label(), r.via() == null ? "-" : r.via().label(), r.label());
+            out.printf("    %10s %9s %9s  %-18s %-8s %-13s %s%n", Durations.ms(r.startNs()), Durations.ms(r.durationNs()),
+                    r.slackNs() == Long.MAX_VALUE ? "-" : Durations.ms(r.slackNs()), clip(r.thread(), 18),
+                    r.category().label(), r.via() == null ? "-" : r.via().label(), r.label());
         }
     }
 

@@ -1,0 +1,29 @@
+package dev.ura.app.analysis.model;
+
+import java.util.Locale;
+
+/** How a hand-off was linked to the work it caused (shown to the user: inferred links can be wrong). */
+public enum LinkKind {
+    /** The agent log names the same object on both sides. */
+    IDENTITY,
+    /** Inferred: the dispatched work runs app code the sender constructed or ran. */
+    AFFINITY,
+    /** Inferred: the earliest unlinked dispatch after the send. */
+    FIFO,
+    /** Drawn by the user. */
+    USER,
+    /** Consecutive work on one thread. */
+    PROGRAM_ORDER,
+    /** A request fulfilled by a draw. */
+    REQUEST;
+
+    /** The JSON spelling ({@code identity}, {@code affinity}, {@code fifo}, {@code program-order}, ...). */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Whether the link was inferred from timing and names rather than known. */
+    public boolean isInferred() {
+        return this == AFFINITY || this == FIFO;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.ura.app.analysis.model;
+
+/**
+ * One response to a user input or activity start.
+ *
+ * @param index      0-based, in order of start
+ * @param trigger    the input or activity that started it ({@code onClick}, an activity class)
+ * @param thread     index of the thread the trigger ran on
+ * @param threadName that thread's name
+ * @param startNs    the trigger's begin
+ * @param endNs      end of the last fulfilling draw (for an unfinished response: of the last
+ *                   fulfilled draw, or the trigger's end when none was)
+ * @param finished   false when a request of its tracked work was never fulfilled before the trace ends
+ * @param end        the ending event, or {@code null} when no draw fulfilled any request
+ */
+public record Response(int index, String trigger, int thread, String threadName, long startNs, long endNs,
+                       boolean finished, EndEvent end) {
+
+    public long durationNs() {
+        return endNs - startNs;
+    }
+}
