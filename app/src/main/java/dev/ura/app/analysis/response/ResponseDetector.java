@@ -1,6 +1,7 @@
 package dev.ura.app.analysis.response;
 
 import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.RequestFulfilment;
 import dev.ura.app.analysis.model.Response;
@@ -13,7 +14,6 @@ import dev.ura.trace.model.Trace;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +51,7 @@ public final class ResponseDetector {
     private final FulfilmentIndex draws;
     private final int[] order;
     private final boolean sampled;
+    private final EventMarks marks;
 
     /** A detector over {@code events} (of {@code trace}) with their units and hand-off links. */
     public ResponseDetector(Trace trace, EventTable events, WorkUnits units, List<Link> links) {
@@ -64,6 +65,7 @@ public final class ResponseDetector {
         order = EventOrder.byStart(events);
         draws = new FulfilmentIndex(events, order);
         sampled = SampledTrace.isSampled(trace);
+        marks = new EventMarks(events.size());
     }
 
     /** The responses in start order, each with its tracked work. */
@@ -115,7 +117,7 @@ public final class ResponseDetector {
     /** One response being followed: its roots, tracked events and requests. */
     private final class Tracking {
         final List<Integer> roots = new ArrayList<>();
-        BitSet tracked = new BitSet();
+        EventMarks.Walk tracked = marks.walk();
         List<Integer> requests = new ArrayList<>();
         int[] fulfilledBy = new int[0];
 
@@ -124,7 +126,7 @@ public final class ResponseDetector {
         }
 
         void compute() {
-            tracked = new BitSet(events.size());
+            tracked = marks.walk();
             requests = new ArrayList<>();
             ArrayDeque<Integer> queue = new ArrayDeque<>(roots);
             while (!queue.isEmpty()) {
@@ -173,7 +175,8 @@ public final class ResponseDetector {
          */
         int inferredFrame() {
             int best = -1;
-            for (int u = tracked.nextSetBit(0); u >= 0; u = tracked.nextSetBit(u + 1)) {
+            EventSet units = tracked.toEventSet();
+            for (int u = units.nextSetBit(0); u >= 0; u = units.nextSetBit(u + 1)) {
                 EventKind k = events.kind(u);
                 if (k != EventKind.DISPATCH_MSG && !k.isTrigger()) {
                     continue;
@@ -229,7 +232,7 @@ public final class ResponseDetector {
             int thread = events.thread(trigger);
             Response response = new Response(index, triggerName(trigger), thread, threadName(thread),
                     events.start(trigger), endNs, finished, last < 0 ? null : endEvent(last, inferred));
-            return new ResponseWork(trace, events, links, response, trigger, tracked, fulfilments, last);
+            return new ResponseWork(trace, events, links, response, trigger, tracked.toEventSet(), fulfilments, last);
         }
     }
 
