@@ -81,7 +81,13 @@ public final class PlainText {
      * message) wraps instead of widening the dialog past the screen and nothing in it is HTML.
      */
     public static JComponent message(String text) {
-        JTextArea area = new JTextArea(text);
+        JTextArea area = new JTextArea(text) {
+            @Override
+            public String toString() {
+                // what the dialog says, for accessibility tools and tests that read the message
+                return getText();
+            }
+        };
         area.setEditable(false);
         area.setLineWrap(true);
         area.setWrapStyleWord(true);
