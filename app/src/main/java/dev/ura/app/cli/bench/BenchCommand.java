@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
         description = "Benchmarks (for developers): print speed and memory figures.",
         subcommands = {BenchParseCommand.class, BenchRenderCommand.class, BenchAgentLogCommand.class,
                 BenchWhatIfCommand.class, BenchRegressCommand.class, BenchAnalysisCommand.class,
-                BenchResponsesCommand.class})
+                BenchResponsesCommand.class, BenchPerfettoCommand.class})
 public final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
