@@ -92,6 +92,19 @@ public final class ResponseDetector {
         return out;
     }
 
+    /**
+     * The events the work of {@code roots} tracks, by the same rules as {@link #detect()} (for a
+     * response set by hand: its trigger and the units it overlaps).
+     */
+    public EventSet trackedFrom(int... roots) {
+        Tracking t = new Tracking(roots[0]);
+        for (int i = 1; i < roots.length; i++) {
+            t.roots.add(roots[i]);
+        }
+        t.compute();
+        return t.tracked.toEventSet();
+    }
+
     private boolean nestedInTrigger(int e) {
         for (int u = units.owner(e); u >= 0; u = units.owner(u)) {
             if (events.kind(u).isTrigger()) {
