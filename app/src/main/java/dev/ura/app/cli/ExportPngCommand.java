@@ -92,6 +92,7 @@ final class ExportPngCommand implements Callable<Integer> {
         TraceIndex index = TraceIndex.of(trace);
         List<Annotation> notes = annotations();
         Analysis analysis = Analysis.of(trace);
+        WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
         boolean svg = output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
         if (wanted.isEmpty()) {

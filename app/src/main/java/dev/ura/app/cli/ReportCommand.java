@@ -77,6 +77,7 @@ final class ReportCommand implements Callable<Integer> {
         Scenario scenario = WhatIfFlags.scenario(spec.commandLine(), spec.commandLine().getParseResult().originalArgs());
         Trace trace = TraceLoading.load(file);
         Analysis analysis = Analysis.of(trace);
+        WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
         AnnotationStore.Loaded notes = AnnotationStore.beside(file).read();
         if (notes.problem() != null) {
