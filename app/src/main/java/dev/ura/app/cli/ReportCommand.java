@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.AnalysisOptions;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationStore;
@@ -76,7 +77,8 @@ final class ReportCommand implements Callable<Integer> {
         Palette palette = ExportPngCommand.palette(theme, false);
         Scenario scenario = WhatIfFlags.scenario(spec.commandLine(), spec.commandLine().getParseResult().originalArgs());
         Trace trace = TraceLoading.load(file);
-        Analysis analysis = Analysis.of(trace);
+        Analysis analysis = ResponsesByHand.analyse(file, trace, AnalysisOptions.defaults(), null, false,
+                spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
         AnnotationStore.Loaded notes = AnnotationStore.beside(file).read();
@@ -107,7 +109,8 @@ final class ReportCommand implements Callable<Integer> {
                 case MARKDOWN -> ImageFiles.writeText(ReportWriters.markdown(doc), output);
                 case HTML -> ImageFiles.writeText(ReportWriters.html(doc, "ura report: " + name), output);
                 case BUNDLE -> BundleWriter.write(output, name, () -> Files.newInputStream(file), notes.annotations(),
-                        wanted.get(0), scenario, firstPng, ReportWriters.markdown(doc));
+                        AnnotationStore.beside(file).readResponseByHand(), wanted.get(0), scenario, firstPng,
+                        ReportWriters.markdown(doc));
             }
         } catch (IOException e) {
             throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "report: " + e.getMessage());
