@@ -17,6 +17,7 @@ import java.util.Set;
         description = "Screen-centric response-time explorer for Android method traces and agent logs.",
         subcommands = {InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class, ProfileCommand.class,
                 ConvertCommand.class, ExportPngCommand.class, ReportCommand.class, RegressCommand.class, DiffCommand.class,
+                RecordCommand.class,
                 dev.ura.app.cli.bench.BenchCommand.class},
         footer = {"", "With no command, or with a FILE, ura opens the explorer window.",
                 "Documentation: docs/cli.md (commands, JSON), docs/android-trace-format.md, docs/agent-log-v1.md,",

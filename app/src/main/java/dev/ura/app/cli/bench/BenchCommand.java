@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
         description = "Benchmarks (for developers): print speed and memory figures.",
         subcommands = {BenchParseCommand.class, BenchRenderCommand.class, BenchAgentLogCommand.class,
                 BenchWhatIfCommand.class, BenchRegressCommand.class, BenchAnalysisCommand.class,
-                BenchResponsesCommand.class, BenchPerfettoCommand.class})
+                BenchResponsesCommand.class, BenchPerfettoCommand.class, BenchAgentCommand.class,
+                BenchAccuracyCommand.class})
 public final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -67,6 +67,7 @@ public final class ExplorerMenus {
         fillSamples(samples); // the bundled samples do not change while the window is open
         file.addSeparator();
         RunsActions.addTo(file, frame);
+        dev.ura.app.ui.record.RecordActions.addTo(file, frame, frame::open);
         file.addSeparator();
         file.add(item("Export Image…", KeyEvent.VK_E, () -> ExportActions.exportImage(frame)));
         JMenuItem copy = new JMenuItem("Copy Image");
