@@ -1,5 +1,6 @@
 package dev.ura.app.ui.annotate;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.timeline.TimelineView;
 import dev.ura.app.ui.timeline.TimelineHooks;
@@ -87,7 +88,7 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         readOnly = t.annotations().readOnly();
         overlay.setPreview(null, null, null);
         if (t.annotations().problem() != null) {
-            JOptionPane.showMessageDialog(frame, t.annotations().problem(), "Annotations", JOptionPane.WARNING_MESSAGE);
+            JOptionPane.showMessageDialog(frame, PlainText.message(t.annotations().problem()), "Annotations", JOptionPane.WARNING_MESSAGE);
         }
         overlay.setAnnotations(list);
         view.scene().overlays().add(overlay);
@@ -125,7 +126,7 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         try {
             store.save(traceName, list);
         } catch (IOException e) {
-            JOptionPane.showMessageDialog(frame, "Cannot save annotations to " + store.sidecar() + ": " + e.getMessage(),
+            JOptionPane.showMessageDialog(frame, PlainText.message("Cannot save annotations to " + store.sidecar() + ": " + e.getMessage()),
                     "Annotations", JOptionPane.ERROR_MESSAGE);
         }
     }

@@ -67,6 +67,7 @@ public final class ExplorerFrame extends JFrame {
         this.prefs = prefs;
         this.theme = theme;
         this.opener = new TraceOpener(this, status, this::show);
+        timeline.setWheelZooms(prefs.wheelZooms());
         setName("explorer");
         setDefaultCloseOperation(DISPOSE_ON_CLOSE);
         bottom.addTab("Details", details);
