@@ -1,6 +1,7 @@
 package dev.ura.app.analysis.response;
 
 import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.RequestFulfilment;
 import dev.ura.app.analysis.model.Response;
@@ -77,6 +78,19 @@ public final class ResponseDetector {
             out.add(found.get(i).toWork(i));
         }
         return out;
+    }
+
+    /**
+     * The events the work of {@code roots} tracks, by the same rules as {@link #detect()} (for a
+     * response set by hand: its trigger and the units it overlaps).
+     */
+    public EventSet trackedFrom(int... roots) {
+        Tracking t = new Tracking(roots[0]);
+        for (int i = 1; i < roots.length; i++) {
+            t.roots.add(roots[i]);
+        }
+        t.compute();
+        return t.tracked.toEventSet();
     }
 
     private boolean nestedInTrigger(int e) {
