@@ -46,6 +46,7 @@ public final class Analysis {
     private final EventTable events;
     private final WorkUnits units;
     private final List<Link> links;
+    private final List<String> warnings;
     private final List<ResponseWork> work;
     private final List<Response> responses;
     private final AtomicReferenceArray<ResponseGraph> graphs;
@@ -71,7 +72,10 @@ public final class Analysis {
             this.events = derived ? new MethodEventDeriver(options.rules()).derive(trace) : trace.events();
             this.units = WorkUnits.of(trace, events, derived);
         }
-        this.links = HandoffLinker.link(trace, events, units, derived, options.rules(), options.edits());
+        HandoffLinker.Result linked = HandoffLinker.linkWithWarnings(trace, events, units, derived, options.rules(),
+                options.edits());
+        this.links = linked.links();
+        this.warnings = linked.warnings();
         this.work = new ResponseDetector(trace, events, units, links).detect();
         List<Response> rs = new ArrayList<>(work.size());
         for (ResponseWork w : work) {
@@ -124,6 +128,14 @@ public final class Analysis {
     /** Every hand-off link, ordered by send time. */
     public List<Link> links() {
         return links;
+    }
+
+    /**
+     * What the analysis had to guess for the whole trace, one line each naming the file's lines
+     * (e.g. hand-offs linked by inference); the reader's own repairs are {@link Trace#warnings()}.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** The responses in start order (index = position). */

@@ -13,15 +13,31 @@ import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.Segment;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
  * The {@code analyze --json} document (field order is the contract's, docs/cli.md).
- * {@code noResponseReason} is an addition: present only when no response was found.
+ * {@code noResponseReason} is an addition: present only when no response was found; so is
+ * {@code warnings} (the reader's repairs, the linking's guesses and each response's graph
+ * repairs), present only when there are some.
  */
-@JsonPropertyOrder({"file", "responses", "noResponseReason"})
+@JsonPropertyOrder({"file", "responses", "noResponseReason", "warnings"})
 record AnalyzeReport(String file, List<ResponseReport> responses,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings) {
+
+    /** Every warning of the reading, the linking and each response's graph, once each, in that order. */
+    static List<String> warningsOf(Analysis analysis) {
+        LinkedHashSet<String> all = new LinkedHashSet<>(analysis.trace().warnings());
+        all.addAll(analysis.warnings());
+        for (int i = 0; i < analysis.responses().size(); i++) {
+            for (String w : analysis.graph(i).warnings()) {
+                all.add("response " + i + ": " + w);
+            }
+        }
+        return List.copyOf(all);
+    }
 
     @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
             "criticalPath", "findings", "whatIf"})
@@ -92,6 +108,6 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                     r.finished(), EndReport.of(r.end()), SegmentReport.of(analysis.criticalPath(r.index())),
                     FindingReport.of(analysis.findings(r.index())), whatIf));
         }
-        return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null));
+        return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null), warningsOf(analysis));
     }
 }
