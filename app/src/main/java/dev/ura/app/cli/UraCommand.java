@@ -16,7 +16,8 @@ import java.util.Set;
 @Command(name = "ura", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Screen-centric response-time explorer for Android method traces and agent logs.",
         subcommands = {InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class, ProfileCommand.class,
-                ConvertCommand.class, ExportPngCommand.class, RegressCommand.class, DiffCommand.class,
+                ConvertCommand.class, ExportPngCommand.class, ReportCommand.class, RegressCommand.class, DiffCommand.class,
+                RecordCommand.class,
                 dev.ura.app.cli.bench.BenchCommand.class},
         footer = {"", "With no command, or with a FILE, ura opens the explorer window.",
                 "Documentation: docs/cli.md (commands, JSON), docs/android-trace-format.md, docs/agent-log-v1.md,",
@@ -69,6 +70,16 @@ public final class UraCommand implements Runnable {
         cl.setErr(err);
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_BAD_INPUT);
+        // picocli's own handler leaves the usage out when it has a suggestion ("did you mean --from"):
+        // bad usage always shows the usage.
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter e = ex.getCommandLine().getErr();
+            e.println(ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
+            ex.getCommandLine().usage(e);
+            e.flush();
+            return EXIT_USAGE;
+        });
         return cl;
     }
 

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.profile;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.callgraph.DurationText;
 import dev.ura.app.analysis.profile.CallScope;
 import dev.ura.app.analysis.profile.Profile;
@@ -35,14 +36,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ProfilePanel extends JPanel {
     private final ThreadChooser threads = new ThreadChooser();
-    private final JLabel status = new JLabel(" ");
+    private final JLabel status = PlainText.label(" ");
     private final ProfileTableModel tableModel = new ProfileTableModel();
-    private final JTable table = new JTable(tableModel);
+    private final JTable table = PlainText.table(new JTable(tableModel));
     private final DurationCellRenderer durations = new DurationCellRenderer();
     private final JTree topDown = new JTree(new ProfileTreeModel(emptyRoot()));
     private final JTree bottomUp = new JTree(new ProfileTreeModel(emptyRoot()));
     private final ProfileTreeRenderer topDownRenderer = new ProfileTreeRenderer(false);
     private final ProfileTreeRenderer bottomUpRenderer = new ProfileTreeRenderer(true);
+    /** On by default: parked, sleeping, polling and queue waits are not work. */
+    private final javax.swing.JCheckBox excludeIdle = new javax.swing.JCheckBox("Exclude idle", true);
     private Trace trace;
     private long fromNs = Long.MIN_VALUE;
     private long toNs = Long.MAX_VALUE;
@@ -86,6 +89,11 @@ public final class ProfilePanel extends JPanel {
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
         bar.add(new JLabel("Thread:"));
         bar.add(threads);
+        excludeIdle.setName("profileExcludeIdle");
+        excludeIdle.setToolTipText("Leave out time spent parked, sleeping, waiting on a queue or monitor, or polling"
+                + " for the next message");
+        excludeIdle.addActionListener(e -> refresh());
+        bar.add(excludeIdle);
         bar.add(status);
         bar.setBorder(BorderFactory.createEmptyBorder(2, 2, 2, 2));
         threads.addActionListener(e -> {
@@ -154,7 +162,7 @@ public final class ProfilePanel extends JPanel {
             return;
         }
         Trace t = trace;
-        CallScope scope = new CallScope(threads.selectedThread(), fromNs, toNs);
+        CallScope scope = new CallScope(threads.selectedThread(), fromNs, toNs, !excludeIdle.isSelected());
         AtomicBoolean cancelled = new AtomicBoolean();
         cancelFlag = cancelled;
         status.setText("Computing profile…");

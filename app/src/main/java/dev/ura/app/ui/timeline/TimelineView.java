@@ -36,6 +36,7 @@ public final class TimelineView extends JComponent {
     private RenderedFrame frame;
     private boolean needsFit;
     private long[] focusWindow;
+    private boolean wheelZooms;
 
     public TimelineView() {
         setFocusable(true);
@@ -88,6 +89,15 @@ public final class TimelineView extends JComponent {
 
     List<TimelineHooks.MenuContributor> menuContributors() {
         return menuContributors;
+    }
+
+    /** Whether the plain wheel zooms (and Ctrl+wheel scrolls), as before 0.2; else the reverse. */
+    public boolean wheelZooms() {
+        return wheelZooms;
+    }
+
+    public void setWheelZooms(boolean on) {
+        wheelZooms = on;
     }
 
     /** The window {@code F} fits when nothing is selected (the selected response), or {@code null}. */
@@ -192,6 +202,32 @@ public final class TimelineView extends JComponent {
         changed();
     }
 
+    /**
+     * Scrolls vertically so a slice's row is in view (its lane first, then down to its depth): a
+     * critical-path segment deep in a call stack is shown, not just its lane's header.
+     */
+    public void revealSlice(SliceRef s) {
+        revealLane(s.thread());
+        if (frame == null || scene == null) {
+            return;
+        }
+        LaneBox b = frame.box(s.thread());
+        if (b == null || b.pinned() || b.collapsed()) {
+            return;
+        }
+        int depth = scene.index().trace().threads().get(s.thread()).calls().depth(s.call());
+        Metrics m = scene.metrics();
+        // the lane's position once revealLane's scroll has been applied
+        int laneTop = b.y() < frame.pinnedBottom() || b.y() + Math.min(b.height(), 200) > getHeight()
+                ? frame.pinnedBottom() : b.y();
+        int rowTop = laneTop + m.header() + depth * m.row();
+        if (rowTop + m.row() > getHeight()) {
+            scene.setScrollY(scene.scrollY() + rowTop + 3 * m.row() - getHeight());
+            clampScroll();
+            changed();
+        }
+    }
+
     void zoomAt(double px, double factor) {
         if (scene != null) {
             scene.axis().zoom(px, factor);
@@ -216,7 +252,7 @@ public final class TimelineView extends JComponent {
     }
 
     /** Height of the lanes that scroll, and of the area they scroll in. */
-    int[] scrollExtent() {
+    public int[] scrollExtent() {
         if (scene == null) {
             return new int[]{0, 0};
         }
@@ -232,7 +268,7 @@ public final class TimelineView extends JComponent {
     }
 
     /** Re-lays out after lanes changed (collapse, hide, pin, order). */
-    void lanesChanged() {
+    public void lanesChanged() {
         if (scene != null) {
             clampScroll();
         }
