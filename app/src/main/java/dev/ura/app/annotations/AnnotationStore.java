@@ -1,16 +1,20 @@
 package dev.ura.app.annotations;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import dev.ura.trace.io.AtomicWriter;
+import dev.ura.trace.io.InputFiles;
+import dev.ura.trace.io.TraceFormatException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -24,9 +28,17 @@ import java.util.List;
 public final class AnnotationStore {
     /** Sidecar format version written by this code. */
     public static final int VERSION = 1;
-    private static final ObjectMapper JSON = new ObjectMapper()
+    /**
+     * Strings longer than an annotation's text limit are refused by the reader; the writer cannot
+     * produce them because {@link Annotation} cuts text to the same limit.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Annotation.MAX_TEXT_CHARS).build())
+            .build())
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /** Sidecars hold notes, arrows and boxes: a few kilobytes; far more is not ours to load. */
+    static final long MAX_SIDECAR_BYTES = 64L << 20;
     private final Path sidecar;
 
     public AnnotationStore(Path sidecar) {
@@ -80,11 +92,19 @@ public final class AnnotationStore {
 
     /** Reads the sidecar without changing anything (for exports); problems are reported, not acted on. */
     public Loaded read() throws IOException {
+        if (Files.notExists(sidecar, LinkOption.NOFOLLOW_LINKS)) {
+            return new Loaded(List.of(), null);
+        }
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(sidecar);
-        } catch (NoSuchFileException e) {
-            return new Loaded(List.of(), null);
+            bytes = InputFiles.readAll(sidecar, MAX_SIDECAR_BYTES, "sidecar");
+        } catch (TraceFormatException e) {
+            if (e.getCause() instanceof NoSuchFileException && Files.notExists(sidecar, LinkOption.NOFOLLOW_LINKS)) {
+                return new Loaded(List.of(), null);
+            }
+            // Not a regular file (a FIFO, a device, a directory) or too large: reported, never opened or
+            // moved aside; a dangling link is reported too rather than silently replaced.
+            throw new IOException(e.problem(), e);
         }
         String why;
         try {
@@ -103,20 +123,13 @@ public final class AnnotationStore {
         return new Loaded(List.of(), sidecar.getFileName() + " could not be read (" + why + ")");
     }
 
-    /** Replaces the sidecar with these annotations, atomically. */
+    /**
+     * Replaces the sidecar with these annotations, atomically and durably, keeping its permissions
+     * and writing through a symbolic link ({@link AtomicWriter}).
+     */
     public void save(String traceName, List<Annotation> annotations) throws IOException {
-        Path dir = sidecar.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + sidecar.getFileName(), ".tmp");
-        try {
-            JSON.writeValue(tmp.toFile(), new SidecarFile(VERSION, traceName, annotations));
-            try {
-                Files.move(tmp, sidecar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, sidecar, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        SidecarFile file = new SidecarFile(VERSION, traceName, annotations);
+        AtomicWriter.write(sidecar, out -> JSON.writeValue(out, file));
     }
 
     private static String firstLine(String s) {

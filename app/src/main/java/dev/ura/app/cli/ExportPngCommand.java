@@ -80,7 +80,13 @@ final class ExportPngCommand implements Callable<Integer> {
             start = r.startNs() - margin;
             end = r.endNs() + margin;
         }
-        AnnotationStore.Loaded notes = AnnotationStore.beside(file).read();
+        AnnotationStore.Loaded notes;
+        try {
+            notes = AnnotationStore.beside(file).read();
+        } catch (IOException e) {
+            notes = new AnnotationStore.Loaded(java.util.List.of(), "cannot read "
+                    + AnnotationStore.beside(file).sidecar() + ": " + e.getMessage());
+        }
         if (!notes.annotations().isEmpty()) {
             AnnotationOverlay overlay = new AnnotationOverlay();
             overlay.setAnnotations(notes.annotations());

@@ -1,5 +1,6 @@
 package dev.ura.app.cli;
 
+import dev.ura.trace.util.OneLine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,14 +53,29 @@ public final class UraCommand implements Runnable {
             return WindowLauncher.launch(args.length == 0 ? null : Path.of(args[0]), err);
         }
         try {
-            return cl.execute(args);
+            int code = cl.execute(args);
+            return outputWritten(out, err) ? code : EXIT_BAD_INPUT;
         } catch (OutOfMemoryError e) {
-            // A legitimately huge input: say what to do instead of dumping a stack trace.
-            err.printf("ura: not enough memory for this input (max heap %d MB); run java with a larger -Xmx%n",
-                    Runtime.getRuntime().maxMemory() >> 20);
+            // A legitimately huge input: say which and what to do instead of dumping a stack trace.
+            String input = TraceLoading.lastInput(args);
+            err.printf("ura: %snot enough memory for this input (max heap %d MB); run java with a larger -Xmx%n",
+                    input == null ? "" : OneLine.of(input) + ": ", Runtime.getRuntime().maxMemory() >> 20);
             err.flush();
             return EXIT_BAD_INPUT;
         }
+    }
+
+    /**
+     * Whether everything printed reached standard output. A PrintWriter (and System.out) swallows
+     * write errors, so a full disk would otherwise end in exit 0 with a cut file.
+     */
+    static boolean outputWritten(PrintWriter out, PrintWriter err) {
+        if (!out.checkError()) {
+            return true;
+        }
+        err.println("ura: cannot write to standard output (disk full, or the reader went away); the output is incomplete");
+        err.flush();
+        return false;
     }
 
     /** The configured picocli command line. */

@@ -44,10 +44,11 @@ public final class RegressionAnalyzer {
     }
 
     private List<ChangePoint> changePoints(double[] values) {
+        int history = options.effectiveHistory(values.length);
         if (eDivisive != null) {
-            return eDivisive.changePoints(values, options.history());
+            return eDivisive.changePoints(values, history);
         }
-        int offset = options.history() > 0 && options.history() < values.length ? values.length - options.history() : 0;
+        int offset = values.length - history;
         List<ChangePoint> out = new ArrayList<>();
         for (ChangePoint c : hunter.changePoints(Arrays.copyOfRange(values, offset, values.length))) {
             out.add(new ChangePoint(c.index() + offset, c.before(), c.after(), c.pValue(), c.statistic()));
