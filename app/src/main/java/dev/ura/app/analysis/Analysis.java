@@ -1,5 +1,13 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkEdits;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseWork;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.breakdown.Breakdown;
 import dev.ura.app.analysis.breakdown.BreakdownAnalyzer;
 import dev.ura.app.analysis.events.MethodEventDeriver;

@@ -1,5 +1,6 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.model.LinkEdits;
 import dev.ura.app.analysis.events.MethodRules;
 import dev.ura.app.analysis.findings.FindingThresholds;
 

@@ -2,7 +2,7 @@ package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
-import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.events.InvalidRulesException;
 import dev.ura.app.analysis.events.MethodRules;
 import dev.ura.trace.model.Trace;

@@ -3,14 +3,13 @@ package dev.ura.app.cli;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.EndEvent;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.Segment;
-
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.Segment;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.trace.io.TraceFormatException;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package dev.ura.app.cli;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.app.analysis.regression.SegmentChange;
 

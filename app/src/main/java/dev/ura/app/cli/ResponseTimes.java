@@ -1,7 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.trace.io.TraceFormatException;
 
 import java.nio.file.Path;

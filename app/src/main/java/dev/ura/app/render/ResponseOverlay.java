@@ -1,10 +1,9 @@
 package dev.ura.app.render;
 
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Segment;
-
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
 import java.awt.AlphaComposite;
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -1,6 +1,6 @@
 package dev.ura.app.render;
 
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.ThreadTrack;
 

@@ -1,7 +1,6 @@
 package dev.ura.app.render;
 
-import dev.ura.app.analysis.SliceRef;
-
+import dev.ura.app.analysis.model.SliceRef;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.render.ResponseOverlay;
 import dev.ura.app.render.TimeFormat;
 

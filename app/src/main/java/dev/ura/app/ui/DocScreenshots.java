@@ -1,9 +1,8 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Segment;
-import dev.ura.app.analysis.SliceSelector;
-
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.analysis.model.SliceSelector;
 import javax.imageio.ImageIO;
 import javax.swing.JTabbedPane;
 import javax.swing.SwingUtilities;

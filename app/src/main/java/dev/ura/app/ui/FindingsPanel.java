@@ -1,6 +1,6 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.Finding;
+import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.render.TimeFormat;
 
 import javax.swing.BorderFactory;

@@ -1,13 +1,13 @@
 package dev.ura.app.ui;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Segment;
-import dev.ura.app.analysis.SliceRef;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.ResponseOverlay;
 import dev.ura.app.render.TimeFormat;

@@ -1,15 +1,14 @@
 package dev.ura.app.ui;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.LinkEdits;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
-
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkEdits;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
 import javax.swing.SwingWorker;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodTable;
 import dev.ura.trace.model.Trace;

@@ -1,8 +1,8 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Trace;
 import org.jfree.data.category.DefaultCategoryDataset;

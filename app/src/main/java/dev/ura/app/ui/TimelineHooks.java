@@ -1,7 +1,6 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.SliceRef;
-
+import dev.ura.app.analysis.model.SliceRef;
 import javax.swing.JPopupMenu;
 import java.awt.Point;
 import java.awt.event.MouseEvent;

@@ -1,6 +1,6 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.LaneBox;
 
 import javax.swing.JPopupMenu;

@@ -1,7 +1,7 @@
 package dev.ura.app.ui;
 
 import com.formdev.flatlaf.util.UIScale;
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.DrawList;
 import dev.ura.app.render.LaneBox;
 import dev.ura.app.render.Metrics;

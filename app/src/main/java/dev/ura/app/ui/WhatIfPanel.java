@@ -1,8 +1,8 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.render.TimeFormat;
 import org.jfree.chart.ChartPanel;
 import org.jfree.data.category.DefaultCategoryDataset;

@@ -1,5 +1,11 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkEdits;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.RequestFulfilment;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.Trace;
 import org.junit.jupiter.api.Test;

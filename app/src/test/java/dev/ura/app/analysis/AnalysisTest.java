@@ -1,5 +1,10 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.LinkEdits;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.events.MethodRules;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.model.Response;
 import dev.ura.trace.model.Trace;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -1,5 +1,9 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkEdits;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.TraceFixtures.MethodTrace;
 import dev.ura.app.analysis.TraceFixtures.ThreadWriter;
 import dev.ura.trace.model.EventKind;

@@ -1,8 +1,8 @@
 package dev.ura.app.cli;
 
-import dev.ura.app.analysis.Category;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.Segment;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.ura.app.cli;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SliceSelector;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

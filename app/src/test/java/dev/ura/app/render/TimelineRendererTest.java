@@ -1,6 +1,6 @@
 package dev.ura.app.render;
 
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.testing.TinyTraces;
 import dev.ura.trace.model.Trace;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
 package dev.ura.app.samples;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import dev.ura.samples.Samples;
 import dev.ura.samples.scenarios.WhatIf;

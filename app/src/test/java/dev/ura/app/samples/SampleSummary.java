@@ -1,11 +1,11 @@
 package dev.ura.app.samples;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.samples.Samples;
 import dev.ura.samples.scenarios.Scenario;

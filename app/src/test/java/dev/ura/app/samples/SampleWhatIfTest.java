@@ -1,8 +1,8 @@
 package dev.ura.app.samples;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.Finding;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.samples.Samples;
 import dev.ura.samples.scenarios.Scenario;

@@ -1,9 +1,9 @@
 package dev.ura.app.ui;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationKind;
 import dev.ura.app.render.DrawList;

@@ -1,7 +1,7 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.Segment;
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.DrawList;
 import dev.ura.trace.testing.SharedFiles;
 import org.assertj.swing.core.MouseButton;

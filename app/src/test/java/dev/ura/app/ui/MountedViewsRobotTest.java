@@ -1,6 +1,6 @@
 package dev.ura.app.ui;
 
-import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.profile.CallScope;
 import dev.ura.app.ui.profile.CallGraphPanel;
 import dev.ura.app.ui.profile.ProfilePanel;

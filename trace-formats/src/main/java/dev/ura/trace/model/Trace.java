@@ -1,5 +1,6 @@
 package dev.ura.trace.model;
 
+import dev.ura.trace.model.system.SystemTrace;
 import dev.ura.trace.util.OneLine;
 
 import java.util.List;
@@ -19,15 +20,29 @@ import java.util.Optional;
  * @param blocks   named-block totals; empty unless the format has them
  * @param records  raw records / events read
  * @param warnings human-readable repairs and oddities, one line each, control characters escaped (unmodifiable)
+ * @param system   what a system trace adds (processes, thread states, wakeups, binder, frames…);
+ *                 {@link SystemTrace#none()} for other formats; its per-thread lists are parallel to
+ *                 {@code threads}
  */
 public record Trace(String source, TraceMetadata metadata, MethodTable methods, List<ThreadTrack> threads,
-                    EventTable events, List<BlockStat> blocks, long records, List<String> warnings) {
+                    EventTable events, List<BlockStat> blocks, long records, List<String> warnings,
+                    SystemTrace system) {
 
     public Trace {
         threads = List.copyOf(threads);
+        system = system == null ? SystemTrace.none() : system;
+        if (system.present() && system.threads().size() != threads.size()) {
+            throw new IllegalArgumentException("system thread info is not parallel to the threads");
+        }
         blocks = List.copyOf(blocks);
         // Warnings quote the file's bytes; escaped, each stays one printable line on any terminal.
         warnings = List.copyOf(warnings.stream().map(OneLine::of).toList());
+    }
+
+    /** A trace without system-trace data (method traces, agent logs, Chrome JSON…). */
+    public Trace(String source, TraceMetadata metadata, MethodTable methods, List<ThreadTrack> threads,
+                 EventTable events, List<BlockStat> blocks, long records, List<String> warnings) {
+        this(source, metadata, methods, threads, events, blocks, records, warnings, SystemTrace.none());
     }
 
     /** The main thread: the one marked main, else the one named {@code main}. */

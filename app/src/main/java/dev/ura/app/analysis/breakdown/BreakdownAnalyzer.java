@@ -1,9 +1,9 @@
 package dev.ura.app.analysis.breakdown;
 
-import dev.ura.app.analysis.Category;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.SegmentKind;
 import dev.ura.trace.model.MethodTable;

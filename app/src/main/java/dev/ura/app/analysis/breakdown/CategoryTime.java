@@ -1,6 +1,6 @@
 package dev.ura.app.analysis.breakdown;
 
-import dev.ura.app.analysis.Category;
+import dev.ura.app.analysis.model.Category;
 
 /**
  * One category's share of a critical path.

@@ -1,9 +1,9 @@
 package dev.ura.app.analysis.findings;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.SliceRef;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.whatif.MatchedSlice;
 import dev.ura.app.analysis.whatif.SliceMatcher;

@@ -1,6 +1,6 @@
 package dev.ura.app.analysis.findings;
 
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.graph.ResponseGraph;
 
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.ura.app.analysis.findings;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.graph.AppClasses;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;

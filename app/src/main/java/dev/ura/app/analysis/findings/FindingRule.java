@@ -1,7 +1,6 @@
 package dev.ura.app.analysis.findings;
 
-import dev.ura.app.analysis.Finding;
-
+import dev.ura.app.analysis.model.Finding;
 import java.util.List;
 
 /** One stateless check of a response; {@link FindingsAnalyzer} runs them all. */

@@ -1,10 +1,10 @@
 package dev.ura.app.analysis.findings;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.SliceRef;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.SegmentKind;

@@ -1,6 +1,6 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.LinkKind;
+import dev.ura.app.analysis.model.LinkKind;
 import org.jgrapht.graph.DefaultEdge;
 
 /**

@@ -1,9 +1,9 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.RequestFulfilment;
-import dev.ura.app.analysis.ResponseWork;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.RequestFulfilment;
+import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 import org.jgrapht.Graph;

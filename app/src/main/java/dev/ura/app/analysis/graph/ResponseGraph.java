@@ -1,11 +1,11 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.Category;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.ResponseWork;
-import dev.ura.app.analysis.Segment;
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.ResponseWork;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.analysis.model.SliceRef;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.AsUnmodifiableGraph;
 

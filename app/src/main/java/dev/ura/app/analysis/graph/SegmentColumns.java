@@ -1,7 +1,6 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.Category;
-
+import dev.ura.app.analysis.model.Category;
 import java.util.Arrays;
 
 /** The vertex attributes of a {@link ResponseGraph}, column-wise and growable while it is built. */

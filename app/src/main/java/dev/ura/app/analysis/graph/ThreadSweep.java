@@ -1,6 +1,6 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.Category;
+import dev.ura.app.analysis.model.Category;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 

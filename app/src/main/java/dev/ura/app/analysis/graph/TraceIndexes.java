@@ -1,7 +1,7 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.ResponseWork;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Clock;
 import dev.ura.trace.model.EventTable;

@@ -1,7 +1,6 @@
 package dev.ura.app.analysis.regression;
 
-import dev.ura.app.analysis.Segment;
-
+import dev.ura.app.analysis.model.Segment;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.ura.app.analysis.response;
 
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.LinkEdits;
-import dev.ura.app.analysis.LinkKind;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkEdits;
+import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.events.MethodRules;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;

@@ -1,10 +1,10 @@
 package dev.ura.app.analysis.response;
 
-import dev.ura.app.analysis.EndEvent;
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.RequestFulfilment;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.ResponseWork;
+import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.RequestFulfilment;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;

@@ -1,6 +1,6 @@
 package dev.ura.app.analysis.whatif;
 
-import dev.ura.app.analysis.SliceRef;
+import dev.ura.app.analysis.model.SliceRef;
 
 /**
  * A slice a selector picked, with the work segments it overlaps.

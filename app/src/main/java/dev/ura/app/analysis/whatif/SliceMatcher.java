@@ -1,7 +1,7 @@
 package dev.ura.app.analysis.whatif;
 
-import dev.ura.app.analysis.SliceRef;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.SegmentKind;
 import dev.ura.trace.model.CallTable;

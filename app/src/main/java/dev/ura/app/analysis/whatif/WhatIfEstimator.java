@@ -1,11 +1,11 @@
 package dev.ura.app.analysis.whatif;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Scenario;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.RewiredGraphView;

@@ -1,9 +1,9 @@
 package dev.ura.app.cli.bench;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.trace.model.Trace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

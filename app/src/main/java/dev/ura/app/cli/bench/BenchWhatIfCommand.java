@@ -1,10 +1,10 @@
 package dev.ura.app.cli.bench;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.ResponseWork;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.ResponseWork;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;

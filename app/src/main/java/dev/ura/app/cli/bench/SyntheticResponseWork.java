@@ -1,11 +1,11 @@
 package dev.ura.app.cli.bench;
 
-import dev.ura.app.analysis.EndEvent;
-import dev.ura.app.analysis.Link;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.RequestFulfilment;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.ResponseWork;
+import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.RequestFulfilment;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Clock;
 import dev.ura.trace.model.EventKind;

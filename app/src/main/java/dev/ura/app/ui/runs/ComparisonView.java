@@ -1,8 +1,8 @@
 package dev.ura.app.ui.runs;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Response;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceFiles;

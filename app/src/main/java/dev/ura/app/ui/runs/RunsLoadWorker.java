@@ -1,7 +1,7 @@
 package dev.ura.app.ui.runs;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.regression.RegressionAnalyzer;
 import dev.ura.app.analysis.regression.RegressionOptions;
 import dev.ura.app.analysis.regression.RunSeries;

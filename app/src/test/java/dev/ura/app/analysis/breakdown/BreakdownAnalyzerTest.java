@@ -1,6 +1,6 @@
 package dev.ura.app.analysis.breakdown;
 
-import dev.ura.app.analysis.Category;
+import dev.ura.app.analysis.model.Category;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.NewsFeedExample;
 import dev.ura.app.analysis.graph.ResponseGraph;

@@ -1,9 +1,9 @@
 package dev.ura.app.analysis.findings;
 
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Finding;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.NewsFeedExample;
 import dev.ura.app.analysis.graph.ResponseGraph;

@@ -1,10 +1,10 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.Category;
-import dev.ura.app.analysis.CriticalPath;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.ResponseWork;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.ResponseWork;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.trace.model.Clock;
 import dev.ura.trace.model.EventKind;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.ura.app.analysis.graph;
 
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.ResponseWork;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.trace.model.EventKind;
 
 /**

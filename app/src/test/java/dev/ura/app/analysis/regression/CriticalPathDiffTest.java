@@ -1,7 +1,7 @@
 package dev.ura.app.analysis.regression;
 
-import dev.ura.app.analysis.Category;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.Segment;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,12 +1,12 @@
 package dev.ura.app.analysis.whatif;
 
-import dev.ura.app.analysis.Category;
-import dev.ura.app.analysis.Change;
-import dev.ura.app.analysis.Estimate;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.Scenario;
-import dev.ura.app.analysis.Segment;
-import dev.ura.app.analysis.SliceSelector;
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.NewsFeedExample;
 import dev.ura.app.analysis.graph.ResponseGraph;

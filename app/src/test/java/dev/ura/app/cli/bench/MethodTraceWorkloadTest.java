@@ -1,8 +1,8 @@
 package dev.ura.app.cli.bench;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.LinkKind;
-import dev.ura.app.analysis.Response;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.app.analysis.model.Response;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

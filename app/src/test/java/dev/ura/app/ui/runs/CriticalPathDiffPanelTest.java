@@ -1,7 +1,7 @@
 package dev.ura.app.ui.runs;
 
-import dev.ura.app.analysis.Category;
-import dev.ura.app.analysis.Segment;
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.ura.app.analysis;
+package dev.ura.app.analysis.model;
 
 /**
  * One call of one thread, by index: the unit the user right-clicks and scenarios change.

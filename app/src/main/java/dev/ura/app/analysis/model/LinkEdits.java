@@ -1,10 +1,10 @@
-package dev.ura.app.analysis;
+package dev.ura.app.analysis.model;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The user's corrections to hand-off links (event indices of {@link Analysis#events()}, which stay
+ * The user's corrections to hand-off links (event indices of {@code Analysis.events()}, which stay
  * the same for one trace and rule table). A removed link leaves its send unlinked; an added link
  * is a {@link LinkKind#USER} link that replaces whatever else linked its send or its dispatch; one
  * that does not lead from a send to a dispatch starting no earlier is ignored.

@@ -1,4 +1,4 @@
-package dev.ura.app.analysis;
+package dev.ura.app.analysis.model;
 
 /**
  * A what-if result.

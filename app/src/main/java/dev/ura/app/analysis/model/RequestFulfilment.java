@@ -1,4 +1,4 @@
-package dev.ura.app.analysis;
+package dev.ura.app.analysis.model;
 
 /**
  * A screen-update request made by tracked work and the draw that fulfilled it (indices into the

@@ -1,4 +1,4 @@
-package dev.ura.app.analysis;
+package dev.ura.app.analysis.model;
 
 /**
  * One what-if change. A change selects slices either by a glob over slice names ({@code *} = any

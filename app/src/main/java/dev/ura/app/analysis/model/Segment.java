@@ -1,4 +1,4 @@
-package dev.ura.app.analysis;
+package dev.ura.app.analysis.model;
 
 /**
  * A stretch of one thread's execution between two boundaries (hand-offs, dispatches, requests,

@@ -1,4 +1,4 @@
-package dev.ura.app.analysis;
+package dev.ura.app.analysis.model;
 
 /**
  * A hand-off from the event that sent work to the event that ran it (indices into the analysis

@@ -1,0 +1,80 @@
+package dev.ura.app;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The layering of the architecture document, checked on the compiled classes (so a fully
+ * qualified name or a wildcard import cannot slip past, unlike the source scan of
+ * {@link LayeringTest}):
+ * <ul>
+ *   <li>the trace model, the readers and the analysis engine never touch AWT or Swing;</li>
+ *   <li>nothing below the UI depends on the UI (the CLI opens the window by reflection);</li>
+ *   <li>the analysis value records ({@code analysis.model}) depend on no algorithm;</li>
+ *   <li>no package cycles inside the analysis: the algorithm packages form a DAG, and none of them
+ *       depends on the entry point ({@code Analysis}) above them.</li>
+ * </ul>
+ */
+class ArchitectureTest {
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.ura");
+    }
+
+    @Test
+    void theImportSeesBothModules() {
+        assertThat(classes.containPackage("dev.ura.trace.model")).isTrue();
+        assertThat(classes.containPackage("dev.ura.app.analysis.model")).isTrue();
+        assertThat(classes.containPackage("dev.ura.app.ui")).isTrue();
+    }
+
+    @Test
+    void modelReadersAndAnalysisUseNoGuiToolkit() {
+        noClasses().that().resideInAnyPackage("dev.ura.trace..", "dev.ura.app.analysis..")
+                .should().dependOnClassesThat().resideInAnyPackage("java.awt..", "javax.swing..")
+                .check(classes);
+    }
+
+    @Test
+    void nothingBelowTheUiDependsOnTheUi() {
+        noClasses().that().resideOutsideOfPackage("dev.ura.app.ui..")
+                .should().dependOnClassesThat().resideInAPackage("dev.ura.app.ui..")
+                .check(classes);
+    }
+
+    @Test
+    void valueRecordsDependOnNoAlgorithm() {
+        noClasses().that().resideInAPackage("dev.ura.app.analysis.model..")
+                .should().dependOnClassesThat(
+                        resideInAPackage("dev.ura.app.analysis..")
+                                .and(DescribedPredicate.not(resideInAPackage("dev.ura.app.analysis.model.."))))
+                .check(classes);
+    }
+
+    @Test
+    void analysisPackagesHaveNoCycles() {
+        slices().matching("dev.ura.app.analysis.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void algorithmsDoNotDependOnTheEntryPointAboveThem() {
+        DescribedPredicate<JavaClass> entryPoint = resideInAPackage("dev.ura.app.analysis");
+        noClasses().that(resideInAPackage("dev.ura.app.analysis..").and(DescribedPredicate.not(entryPoint)))
+                .should().dependOnClassesThat(entryPoint)
+                .check(classes);
+    }
+}
