@@ -61,7 +61,7 @@ class FileSafetyCliTest {
         Path rules = fifo("rules.json");
         Result r = assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> run("analyze", trace.toString(), "--rules", rules.toString()));
-        assertOneLine(r, "ura: " + rules + ": not a regular file");
+        assertOneLine(r, "ura: " + rules + ": cannot read rules: not a regular file");
     }
 
     @Test
@@ -70,7 +70,7 @@ class FileSafetyCliTest {
         Path rules = Files.createSymbolicLink(dir.resolve("rules.json"), Path.of("/dev/zero"));
         Result r = assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> run("analyze", trace.toString(), "--rules", rules.toString()));
-        assertOneLine(r, "ura: " + rules + ": not a regular file");
+        assertOneLine(r, "ura: " + rules + ": cannot read rules: not a regular file");
     }
 
     @Test
@@ -78,7 +78,7 @@ class FileSafetyCliTest {
         Path trace = sample();
         Path rules = Files.createDirectory(dir.resolve("rules"));
         assertOneLine(run("analyze", trace.toString(), "--rules", rules.toString()),
-                "ura: " + rules + ": is a directory, not a rule file");
+                "ura: " + rules + ": cannot read rules: is a directory, not a rule file");
     }
 
     @Test

@@ -94,7 +94,7 @@ public final class MethodRules {
         try {
             bytes = InputFiles.readAll(file, MAX_FILE_BYTES, "rule file");
         } catch (TraceFormatException e) {
-            throw new InvalidRulesException(e.getMessage(), e);
+            throw new InvalidRulesException(OneLine.of(file.toString()) + ": cannot read rules: " + e.problem(), e);
         }
         return parse(new java.io.ByteArrayInputStream(bytes), OneLine.of(file.toString()));
     }
