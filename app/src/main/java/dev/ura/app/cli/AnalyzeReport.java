@@ -60,13 +60,14 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         }
     }
 
-    @JsonPropertyOrder({"thread", "name", "startNs", "endNs", "category", "via"})
-    record SegmentReport(String thread, String name, long startNs, long endNs, String category, String via) {
+    @JsonPropertyOrder({"thread", "name", "startNs", "endNs", "category", "via", "slackNs", "queuedBehind"})
+    record SegmentReport(String thread, String name, long startNs, long endNs, String category, String via,
+                         long slackNs, @JsonInclude(JsonInclude.Include.NON_NULL) String queuedBehind) {
         static List<SegmentReport> of(CriticalPath path) {
             List<SegmentReport> out = new ArrayList<>(path.segments().size());
             for (Segment s : path.segments()) {
                 out.add(new SegmentReport(s.threadName(), s.name(), s.startNs(), s.endNs(), s.category().label(),
-                        s.via() == null ? null : s.via().label()));
+                        s.via() == null ? null : s.via().label(), s.slackNs(), s.queuedBehind()));
             }
             return out;
         }

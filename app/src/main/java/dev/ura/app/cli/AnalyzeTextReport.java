@@ -111,10 +111,12 @@ final class AnalyzeTextReport {
     }
 
     private static void printPath(PrintWriter out, CriticalPath path) {
-        out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", "start ms", "dur ms", "thread", "category", "via", "name");
+        out.printf("    %10s %9s %9s  %-18s %-8s %-13s %s%n", "start ms", "dur ms", "slack ms", "thread", "category", "via",
+                "name");
         for (PathRows.Row r : PathRows.of(path.segments())) {
-            out.printf("    %10s %9s  %-18s %-8s %-13s %s%n", Durations.ms(r.startNs()), Durations.ms(r.durationNs()),
-                    clip(r.thread(), 18), r.category().label(), r.via() == null ? "-" : r.via().label(), r.label());
+            out.printf("    %10s %9s %9s  %-18s %-8s %-13s %s%n", Durations.ms(r.startNs()), Durations.ms(r.durationNs()),
+                    r.slackNs() == Long.MAX_VALUE ? "-" : Durations.ms(r.slackNs()), clip(r.thread(), 18),
+                    r.category().label(), r.via() == null ? "-" : r.via().label(), r.label());
         }
     }
 

@@ -16,7 +16,8 @@ final class PathRows {
     private static final long NEGLIGIBLE_NS = 50_000;
 
     /** One table row: {@code count} consecutive segments folded together. */
-    record Row(long startNs, long durationNs, String thread, Category category, LinkKind via, String name, int count) {
+    record Row(long startNs, long durationNs, String thread, Category category, LinkKind via, String name, int count,
+               long slackNs) {
         String label() {
             return count == 1 ? name : name + " ×" + count;
         }
@@ -32,10 +33,11 @@ final class PathRows {
             if (current != null && continues(current, s)) {
                 boolean repeat = s.name().equals(current.name()) && s.category() == current.category();
                 current = new Row(current.startNs(), current.durationNs() + s.durationNs(), current.thread(),
-                        current.category(), current.via(), current.name(), current.count() + (repeat ? 1 : 0));
+                        current.category(), current.via(), current.name(), current.count() + (repeat ? 1 : 0),
+                        Math.min(current.slackNs(), s.slackNs()));
                 rows.set(rows.size() - 1, current);
             } else {
-                current = new Row(s.startNs(), s.durationNs(), s.threadName(), s.category(), s.via(), s.name(), 1);
+                current = new Row(s.startNs(), s.durationNs(), s.threadName(), s.category(), s.via(), s.name(), 1, s.slackNs());
                 rows.add(current);
             }
         }

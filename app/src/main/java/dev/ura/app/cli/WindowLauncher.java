@@ -17,7 +17,7 @@ final class WindowLauncher {
             return UraCommand.EXIT_USAGE;
         }
         try {
-            Class<?> app = Class.forName("dev.ura.app.ui.ExplorerApp");
+            Class<?> app = Class.forName("dev.ura.app.ui.app.ExplorerApp");
             app.getMethod("launch", Path.class).invoke(null, file);
             return UraCommand.KEEP_RUNNING;
         } catch (ClassNotFoundException e) {

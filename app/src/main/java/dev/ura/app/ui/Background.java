@@ -6,11 +6,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 
 /** Runs a computation off the EDT and hands its result (or failure) back on the EDT. */
-final class Background {
+public final class Background {
     private Background() {
     }
 
-    static <T> SwingWorker<T, Void> run(Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
+    public static <T> SwingWorker<T, Void> run(Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
         SwingWorker<T, Void> w = new SwingWorker<>() {
             @Override
             protected T doInBackground() throws Exception {

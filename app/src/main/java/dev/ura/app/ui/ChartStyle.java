@@ -16,15 +16,15 @@ import java.awt.Color;
 import java.awt.Font;
 
 /** JFreeChart bar charts that follow the FlatLaf theme (restyled on every theme switch). */
-final class ChartStyle {
+public final class ChartStyle {
     /** The column key painted in the what-if colour. */
-    static final String WHAT_IF = "what-if";
+    public static final String WHAT_IF = "what-if";
 
     private ChartStyle() {
     }
 
     /** A horizontal bar chart of {@code data} with a value axis label. */
-    static ChartPanel barChart(String title, String valueLabel, DefaultCategoryDataset data) {
+    public static ChartPanel barChart(String title, String valueLabel, DefaultCategoryDataset data) {
         JFreeChart chart = ChartFactory.createBarChart(title, null, valueLabel, data, PlotOrientation.HORIZONTAL,
                 false, true, false);
         ChartPanel panel = new ChartPanel(chart, false, false, false, false, true);

@@ -9,5 +9,5 @@ import dev.ura.trace.model.Trace;
  *
  * @param annotations what the sidecar held (empty for samples), with a problem line if it was unreadable
  */
-record LoadedTrace(TraceSource source, Trace trace, TraceIndex index, AnnotationStore.Loaded annotations) {
+public record LoadedTrace(TraceSource source, Trace trace, TraceIndex index, AnnotationStore.Loaded annotations) {
 }

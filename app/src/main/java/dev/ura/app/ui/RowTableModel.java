@@ -10,7 +10,7 @@ import java.util.function.BiFunction;
  *
  * @param <T> the row type
  */
-final class RowTableModel<T> extends AbstractTableModel {
+public final class RowTableModel<T> extends AbstractTableModel {
     private final String[] columns;
     private final BiFunction<T, Integer, Object> cell;
     private List<T> rows = List.of();
@@ -18,20 +18,20 @@ final class RowTableModel<T> extends AbstractTableModel {
     /**
      * @param cell the value of column {@code c} for a row
      */
-    RowTableModel(BiFunction<T, Integer, Object> cell, String... columns) {
+    public RowTableModel(BiFunction<T, Integer, Object> cell, String... columns) {
         this.cell = cell;
         this.columns = columns.clone();
     }
 
     /** Shows {@code next}; does nothing when it is the list already shown (an identity check). */
-    void setRows(List<T> next) {
+    public void setRows(List<T> next) {
         if (next != rows) {
             rows = next;
             fireTableDataChanged();
         }
     }
 
-    List<T> rows() {
+    public List<T> rows() {
         return rows;
     }
 

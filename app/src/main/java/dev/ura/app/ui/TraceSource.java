@@ -17,17 +17,17 @@ import java.nio.file.Path;
  * @param file     the file, or {@code null} for a bundled sample
  * @param resource the class-path resource of a sample, or {@code null}
  */
-record TraceSource(String name, Path file, String resource) {
+public record TraceSource(String name, Path file, String resource) {
 
-    static TraceSource ofFile(Path file) {
+    public static TraceSource ofFile(Path file) {
         return new TraceSource(file.getFileName().toString(), file, null);
     }
 
-    static TraceSource ofSample(String resource) {
+    public static TraceSource ofSample(String resource) {
         return new TraceSource(resource.substring(resource.lastIndexOf('/') + 1), null, resource);
     }
 
-    Trace read(Progress progress) throws TraceFormatException {
+    public Trace read(Progress progress) throws TraceFormatException {
         if (file != null) {
             return TraceFiles.read(file, progress);
         }

@@ -8,12 +8,178 @@ import dev.ura.trace.model.CallTable;
  * last call starting at or before a time, followed up its parents, is the deepest call there.
  */
 final class CallLocator {
+    /** A child shorter than this never gets a part of its own, ns. */
+    static final long MIN_PART_NS = 500_000L;
+    /** ...nor one shorter than this share of the stretch being cut (so a stretch has at most ~50 parts a level). */
+    static final int PARTS_PER_STRETCH = 50;
+
     private final CallTable calls;
     private final MethodLabels methods;
+    private final int[] subtreeEnd;
 
     CallLocator(CallTable calls, MethodLabels methods) {
         this.calls = calls;
         this.methods = methods;
+        this.subtreeEnd = subtreeEnds(calls);
+    }
+
+    /** The calls this locator searches. */
+    CallTable calls() {
+        return calls;
+    }
+
+    /** The last call of the subtree of {@code call} (inclusive). */
+    int subtreeEnd(int call) {
+        return subtreeEnd[call];
+    }
+
+    /** Whether {@code ancestor} encloses {@code call} (a call does not enclose itself). */
+    boolean encloses(int ancestor, int call) {
+        return ancestor >= 0 && ancestor < call && subtreeEnd[ancestor] >= call;
+    }
+
+    /**
+     * Cuts {@code [a, b]} into parts that each lie in one call and are named after it, so that
+     * different methods never share a name: starting from the deepest call containing the stretch,
+     * every child that covers at least {@link #MIN_PART_NS} (half the stretch for a shorter one) and
+     * 1/{@value #PARTS_PER_STRETCH} of the stretch is cut out and cut again the same way; the time
+     * between such children (the call's own time and its short callees) stays with the call, unless
+     * it is shorter than that too: then it joins the neighbouring part. A part is named after the deepest app method
+     * among the calls it lies in below the starting call, else its deepest call; consecutive parts
+     * with the same name call are one part.
+     */
+    Parts split(long a, long b) {
+        Parts out = new Parts();
+        if (b <= a) {
+            out.add(a, b, meaningful(a, b));
+            return out;
+        }
+        int outer = innermostContaining(a, b);
+        long min = Math.max((b - a) / PARTS_PER_STRETCH, Math.min(MIN_PART_NS, (b - a) / 2));
+        descend(outer, a, b, min, outer >= 0 && isApp(outer) ? outer : -1, out);
+        return out;
+    }
+
+    private void descend(int call, long a, long b, long min, int app, Parts out) {
+        int name = app >= 0 ? app : call;
+        long cursor = a;
+        boolean cut = false;
+        int last = call < 0 ? calls.size() - 1 : subtreeEnd[call];
+        for (int k = firstChildAtOrBefore(call, a); k >= 0 && k <= last && calls.start(k) < b; k = subtreeEnd[k] + 1) {
+            long s = Math.max(a, calls.start(k));
+            long e = Math.min(b, calls.end(k));
+            if (e - s < min) {
+                continue;
+            }
+            // Own time too short to matter joins the neighbouring part instead of becoming a sliver.
+            if (s - cursor > min) {
+                out.add(cursor, s, name);
+            } else if (cut) {
+                out.extendLast(s);
+            } else {
+                s = cursor;
+            }
+            descend(k, s, e, min, isApp(k) ? k : app, out);
+            cursor = e;
+            cut = true;
+        }
+        if (!cut || b - cursor > min) {
+            out.add(cursor, b, name);
+        } else {
+            out.extendLast(b);
+        }
+    }
+
+    /** The child of {@code call} (a top-level call for -1) that is the last to start at or before {@code t}, else its first child, else -1. */
+    private int firstChildAtOrBefore(int call, long t) {
+        int lo = call + 1;
+        int hi = call < 0 ? calls.size() - 1 : subtreeEnd[call];
+        if (lo > hi) {
+            return -1;
+        }
+        int found = -1;
+        int l = lo;
+        int h = hi;
+        while (l <= h) {
+            int m = (l + h) >>> 1;
+            if (calls.start(m) <= t) {
+                found = m;
+                l = m + 1;
+            } else {
+                h = m - 1;
+            }
+        }
+        if (found < 0) {
+            return lo;
+        }
+        int depth = call < 0 ? 0 : calls.depth(call) + 1;
+        while (calls.depth(found) > depth) {
+            found = calls.parent(found);
+        }
+        return found;
+    }
+
+    /** Parts of a stretch, left to right: {@code [start(k), end(k)]} named after {@code call(k)} (-1: none). */
+    static final class Parts {
+        private long[] start = new long[4];
+        private long[] end = new long[4];
+        private int[] call = new int[4];
+        private int count;
+
+        void add(long from, long to, int c) {
+            if (count > 0 && call[count - 1] == c && end[count - 1] == from) {
+                end[count - 1] = to;
+                return;
+            }
+            if (count == start.length) {
+                start = java.util.Arrays.copyOf(start, count * 2);
+                end = java.util.Arrays.copyOf(end, count * 2);
+                call = java.util.Arrays.copyOf(call, count * 2);
+            }
+            start[count] = from;
+            end[count] = to;
+            call[count] = c;
+            count++;
+        }
+
+        void extendLast(long to) {
+            end[count - 1] = to;
+        }
+
+        int count() {
+            return count;
+        }
+
+        long start(int k) {
+            return start[k];
+        }
+
+        long end(int k) {
+            return end[k];
+        }
+
+        int call(int k) {
+            return call[k];
+        }
+    }
+
+    /** For each call, the last call of its subtree, in one pass over the depths. */
+    private static int[] subtreeEnds(CallTable calls) {
+        int n = calls.size();
+        int[] end = new int[n];
+        int[] stack = new int[Math.max(1, calls.maxDepth() + 2)];
+        int top = -1;
+        for (int i = 0; i < n; i++) {
+            int d = calls.depth(i);
+            while (top >= 0 && calls.depth(stack[top]) >= d) {
+                end[stack[top--]] = i - 1;
+            }
+            stack[++top] = i;
+        }
+        while (top >= 0) {
+            end[stack[top--]] = n - 1;
+        }
+        return end;
     }
 
     /** The deepest call containing all of {@code [a, b]}, or -1. */
@@ -66,7 +232,34 @@ final class CallLocator {
         return methods.name(calls.method(call));
     }
 
-    private boolean isApp(int call) {
+    /** Whether the thread waits in the call's method (see {@link dev.ura.app.analysis.events.IdleMethods}). */
+    boolean isIdle(int call) {
+        return methods.isIdle(calls.method(call));
+    }
+
+    /** Whether the call's method only runs its thread's loop. */
+    boolean isLoop(int call) {
+        return methods.isLoop(calls.method(call));
+    }
+
+    /** The children of {@code call} (top-level calls for -1) overlapping {@code (a, b)}, in order. */
+    int[] childrenOverlapping(int call, long a, long b) {
+        int[] out = new int[4];
+        int n = 0;
+        int last = call < 0 ? calls.size() - 1 : subtreeEnd[call];
+        for (int k = firstChildAtOrBefore(call, a); k >= 0 && k <= last && calls.start(k) < b; k = subtreeEnd[k] + 1) {
+            if (calls.end(k) > a) {
+                if (n == out.length) {
+                    out = java.util.Arrays.copyOf(out, n * 2);
+                }
+                out[n++] = k;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** Whether the call runs app code. */
+    boolean isApp(int call) {
         return methods.isApp(calls.method(call));
     }
 

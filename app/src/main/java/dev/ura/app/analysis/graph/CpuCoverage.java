@@ -57,6 +57,130 @@ final class CpuCoverage {
         return blockedNs >= MIN_BLOCKED_NS && blockedNs >= MIN_BLOCKED_SHARE * totalNs;
     }
 
+    /**
+     * Where within wall {@code [a, b]} the thread ran and where it was stalled, from the evidence of
+     * each stretch between two recorded clock readings: a stretch where thread time advanced less than
+     * half as fast as wall time is a stall, and shows as its running part followed by its stalled
+     * part (a stretch gives no finer position); the others count as running. Stalls shorter than
+     * {@link #MIN_BLOCKED_NS} are noise, and so are runs shorter than that between two stalls.
+     *
+     * @return alternating runs: {@code bounds[0] = a < bounds[1] < ... = b}; run {@code i} is
+     *         {@code [bounds[i], bounds[i+1]]}, stalled when {@code stalled[i]}
+     */
+    Runs runs(long a, long b) {
+        Runs out = new Runs();
+        if (b <= a) {
+            out.bounds[0] = a;
+            out.count = 1;
+            return out.close(b);
+        }
+        int i = firstAfter(a);
+        long x = a;
+        long cx = cpuAt(a);
+        while (x < b) {
+            long y = i < size && wall[i] < b ? wall[i] : b;
+            while (i < size && wall[i] <= y) {
+                i++;
+            }
+            if (y <= x) {
+                continue;
+            }
+            long cy = cpuAt(y);
+            long dw = y - x;
+            long dc = Math.max(0, Math.min(dw, cy - cx));
+            if (dc * 2 < dw) {
+                out.add(x, x + dc, false);
+                out.add(x + dc, y, true);
+            } else {
+                out.add(x, y, false);
+            }
+            x = y;
+            cx = cy;
+        }
+        return out.close(b).smoothed();
+    }
+
+    /** Index of the first reading after wall time {@code t}. */
+    private int firstAfter(long t) {
+        int lo = 0;
+        int hi = size;
+        while (lo < hi) {
+            int m = (lo + hi) >>> 1;
+            if (wall[m] <= t) {
+                lo = m + 1;
+            } else {
+                hi = m;
+            }
+        }
+        return lo;
+    }
+
+    /** Alternating running / stalled runs of a stretch; built left to right. */
+    static final class Runs {
+        private long[] bounds = new long[8];
+        private boolean[] stalled = new boolean[8];
+        private int count;
+
+        /** Appends {@code [from, to]}; merges it into the last run of the same kind, drops it when empty. */
+        void add(long from, long to, boolean stall) {
+            if (to <= from) {
+                return;
+            }
+            if (count > 0 && stalled[count - 1] == stall) {
+                return;
+            }
+            if (count + 1 >= bounds.length) {
+                bounds = java.util.Arrays.copyOf(bounds, bounds.length * 2);
+                stalled = java.util.Arrays.copyOf(stalled, stalled.length * 2);
+            }
+            bounds[count] = from;
+            stalled[count] = stall;
+            count++;
+        }
+
+        Runs close(long end) {
+            bounds[count] = end;
+            return this;
+        }
+
+        /** Short stalls become running time, then short runs between stalls become stalled time. */
+        Runs smoothed() {
+            Runs a = new Runs();
+            for (int k = 0; k < count; k++) {
+                boolean s = stalled[k] && length(k) >= MIN_BLOCKED_NS;
+                a.add(bounds[k], bounds[k + 1], s);
+            }
+            a.close(bounds[count]);
+            Runs b = new Runs();
+            for (int k = 0; k < a.count; k++) {
+                boolean between = k > 0 && k + 1 < a.count && a.stalled[k - 1] && a.stalled[k + 1];
+                boolean s = a.stalled[k] || (between && a.length(k) < MIN_BLOCKED_NS);
+                b.add(a.bounds[k], a.bounds[k + 1], s);
+            }
+            return b.close(a.bounds[a.count]);
+        }
+
+        int count() {
+            return count;
+        }
+
+        long start(int k) {
+            return bounds[k];
+        }
+
+        long end(int k) {
+            return bounds[k + 1];
+        }
+
+        boolean stalled(int k) {
+            return stalled[k];
+        }
+
+        private long length(int k) {
+            return bounds[k + 1] - bounds[k];
+        }
+    }
+
     /** Thread time spent running within wall {@code [a, b]}, ns, clamped to {@code [0, b - a]}. */
     long runningNs(long a, long b) {
         long r = cpuAt(b) - cpuAt(a);

@@ -30,22 +30,34 @@ public final class CriticalPathAlgorithm<V, E> {
     private final VertexIndex<V> index;
     private final List<V> order;
     private final boolean slack;
+    private final java.util.function.ToLongFunction<V> absorbs;
 
     /**
      * @param graph  a directed acyclic graph (checked by {@link #getPath})
      * @param timing when a vertex finishes given when it is ready
      */
     public CriticalPathAlgorithm(Graph<V, E> graph, VertexTiming<V> timing) {
-        this(GraphTests.requireDirected(graph), timing, null, null, true);
+        this(GraphTests.requireDirected(graph), timing, null, null, true, v -> 0L);
     }
 
     private CriticalPathAlgorithm(Graph<V, E> graph, VertexTiming<V> timing, VertexIndex<V> index, List<V> order,
-                                  boolean slack) {
+                                  boolean slack, java.util.function.ToLongFunction<V> absorbs) {
         this.graph = graph;
         this.timing = timing;
         this.index = index;
         this.order = order;
         this.slack = slack;
+        this.absorbs = absorbs;
+    }
+
+    /**
+     * The same algorithm where a vertex may start later than scheduled by up to
+     * {@code absorbsNs(v)} without finishing later (a wait that ends when something else frees
+     * its thread, not when it became ready): slack then counts that time too, so work before such
+     * a wait has slack even on the critical path.
+     */
+    public CriticalPathAlgorithm<V, E> withAbsorbingWaits(java.util.function.ToLongFunction<V> absorbsNs) {
+        return new CriticalPathAlgorithm<>(graph, timing, index, order, slack, absorbsNs);
     }
 
     /**
@@ -53,12 +65,12 @@ public final class CriticalPathAlgorithm<V, E> {
      * path (0), which is all a what-if estimate shows, for about a third less work.
      */
     public CriticalPathAlgorithm<V, E> withoutSlack() {
-        return new CriticalPathAlgorithm<>(graph, timing, index, order, false);
+        return new CriticalPathAlgorithm<>(graph, timing, index, order, false, absorbs);
     }
 
     /** The same algorithm keeping per-vertex state in arrays addressed by {@code index} (no hashing). */
     public CriticalPathAlgorithm<V, E> withIndex(VertexIndex<V> vertexIndex) {
-        return new CriticalPathAlgorithm<>(graph, timing, vertexIndex, order, slack);
+        return new CriticalPathAlgorithm<>(graph, timing, vertexIndex, order, slack, absorbs);
     }
 
     /**
@@ -69,7 +81,7 @@ public final class CriticalPathAlgorithm<V, E> {
      * @param topologicalOrder every vertex of the graph once
      */
     public CriticalPathAlgorithm<V, E> withOrder(List<V> topologicalOrder) {
-        return new CriticalPathAlgorithm<>(graph, timing, index, List.copyOf(topologicalOrder), slack);
+        return new CriticalPathAlgorithm<>(graph, timing, index, List.copyOf(topologicalOrder), slack, absorbs);
     }
 
     /**
@@ -254,7 +266,8 @@ public final class CriticalPathAlgorithm<V, E> {
             for (E e : graph.outgoingEdgesOf(order.get(i))) {
                 int w = index.of(graph.getEdgeTarget(e));
                 if (feedsSink[w]) {
-                    latest = Math.min(latest, lf[w] - (ef[w] - es[w]));
+                    long rigid = Math.max(0, ef[w] - es[w] - absorbs.applyAsLong(order.get(w)));
+                    latest = Math.min(latest, lf[w] - rigid);
                 }
             }
             if (latest != Long.MAX_VALUE) {

@@ -108,7 +108,7 @@ public final class DependencyGraphBuilder {
             }
             FrameCadence cadence = work.endEvent() >= 0
                     ? indexes.cadence(events.thread(work.endEvent())).orElse(null) : null;
-            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings);
+            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings, waitParts());
         }
 
         /** Pieces by thread, threads in index order. */
@@ -263,6 +263,24 @@ public final class DependencyGraphBuilder {
                     columns.start[v] = Math.min(columns.end[v], readyNs[v]);
                 }
             }
+        }
+
+        /** What each piece's thread did while the piece waited (see {@link WaitParts}). */
+        private Map<Integer, List<WaitParts.Part>> waitParts() {
+            Map<Integer, List<WaitParts.Part>> out = new HashMap<>();
+            for (int s = 0; s < vertices.size(); s++) {
+                int v = vertices.entryAt(s);
+                if (v < 0 || !columns.kind(v).isWait() || columns.end[v] <= columns.start[v]) {
+                    continue;
+                }
+                int e = vertices.event(s);
+                List<WaitParts.Part> parts = WaitParts.of(indexes.locator(columns.thread[v]), columns.start[v],
+                        columns.end[v], events.call(e), columns.kind(v) == SegmentKind.FRAME_WAIT, columns.name[v]);
+                if (!parts.isEmpty()) {
+                    out.put(v, parts);
+                }
+            }
+            return out;
         }
 
         /** The entry vertices of the pieces, ascending. */

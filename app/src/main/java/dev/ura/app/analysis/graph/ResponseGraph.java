@@ -29,9 +29,16 @@ public final class ResponseGraph {
     private final FrameCadence cadence;
     private final List<String> warnings;
     private final Schedule<Integer, Dependency> baseline;
+    private final java.util.Map<Integer, List<WaitParts.Part>> waitParts;
 
     ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source, int sink,
                   FrameCadence cadence, List<String> warnings) {
+        this(work, graph, columns, source, sink, cadence, warnings, java.util.Map.of());
+    }
+
+    ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source, int sink,
+                  FrameCadence cadence, List<String> warnings, java.util.Map<Integer, List<WaitParts.Part>> waitParts) {
+        this.waitParts = waitParts;
         this.work = work;
         this.graph = new AsUnmodifiableGraph<>(graph);
         this.columns = columns;
@@ -41,7 +48,38 @@ public final class ResponseGraph {
         this.warnings = List.copyOf(warnings);
         this.baseline = new CriticalPathAlgorithm<>(this.graph, timing(this::durationNs))
                 .withIndex(VertexIndex.identity(columns.size))
+                .withAbsorbingWaits(this::absorbsNs)
                 .getPath(source, sink, originNs());
+    }
+
+    /**
+     * How much later a wait vertex could become ready without ending later, ns: a dispatch queued
+     * behind other work runs when that work ends, so up to the end of the last queued part; a draw
+     * runs in its frame, so up to when the frame's own work before it begins. 0 for the rest.
+     */
+    long absorbsNs(int v) {
+        List<WaitParts.Part> parts = waitParts.get(v);
+        if (parts == null || !kind(v).isWait()) {
+            return 0;
+        }
+        long until = columns.start[v];
+        for (WaitParts.Part p : parts) {
+            if (p.category() == Category.QUEUED) {
+                until = p.endNs();
+            } else if (p.category() != Category.WAIT && kind(v) == SegmentKind.FRAME_WAIT) {
+                until = p.startNs();
+                break;
+            }
+        }
+        return until - columns.start[v];
+    }
+
+    /**
+     * What the thread did during a wait vertex (queued behind other work, its own frame's work,
+     * plain waiting), as recorded; empty when nothing is known (the wait is then one plain wait).
+     */
+    List<WaitParts.Part> waitParts(int v) {
+        return waitParts.getOrDefault(v, List.of());
     }
 
     /** What the graph was built from. */
@@ -202,6 +240,18 @@ public final class ResponseGraph {
                 continue;
             }
             carried = null;
+            List<WaitParts.Part> parts = waitParts(v);
+            if (!parts.isEmpty() && s == startNs(v) && e == endNs(v)) {
+                // As recorded: show what the thread did while the work waited.
+                for (WaitParts.Part p : parts) {
+                    boolean queued = p.category() == Category.QUEUED;
+                    out.add(new Segment(v, thread(v), threadName(v), p.name(), p.startNs(), p.endNs(), p.category(),
+                            via, schedule.slackNs(v), p.call() < 0 ? null : new SliceRef(thread(v), p.call()),
+                            queued ? p.name() : null));
+                    via = LinkKind.PROGRAM_ORDER;
+                }
+                continue;
+            }
             out.add(new Segment(v, thread(v), threadName(v), name(v), s, e, category(v), via,
                     schedule.slackNs(v), slice(v)));
         }

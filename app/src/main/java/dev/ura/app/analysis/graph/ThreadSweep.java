@@ -159,17 +159,39 @@ final class ThreadSweep {
         append(v);
     }
 
+    /**
+     * Adds the vertices of {@code [a, b]} of a piece: one per part that lies in one method (see
+     * {@link CallLocator#split}), and with a dual clock each CPU part further cut where the thread
+     * stalled ({@link CpuCoverage#runs}), so a wait sits where it happened.
+     */
     private void work(Piece p, long a, long b, Category category) {
-        int call = locator == null ? -1 : locator.meaningful(a, b);
-        String name = call >= 0 ? locator.name(call) : label(p.event());
-        long running = category == Category.CPU && cpu != null ? cpu.runningNs(a, b) : b - a;
-        if (running < b - a && CpuCoverage.isBlocked(b - a - running, b - a)) {
-            append(columns.add(thread, a, a + running, Category.CPU, SegmentKind.WORK, call, name));
-            append(columns.add(thread, a + running, b, Category.WAIT, SegmentKind.BLOCKED, call, name));
+        if (locator == null || b <= a) {
+            int call = locator == null ? -1 : locator.meaningful(a, b);
+            append(columns.add(thread, a, b, category, SegmentKind.WORK, call, name(p, call)));
         } else {
-            append(columns.add(thread, a, b, category, SegmentKind.WORK, call, name));
+            CallLocator.Parts parts = locator.split(a, b);
+            for (int k = 0; k < parts.count(); k++) {
+                int call = parts.call(k);
+                String name = name(p, call);
+                long s = parts.start(k);
+                long e = parts.end(k);
+                if (category != Category.CPU || cpu == null) {
+                    append(columns.add(thread, s, e, category, SegmentKind.WORK, call, name));
+                    continue;
+                }
+                CpuCoverage.Runs runs = cpu.runs(s, e);
+                for (int r = 0; r < runs.count(); r++) {
+                    boolean stalled = runs.stalled(r);
+                    append(columns.add(thread, runs.start(r), runs.end(r), stalled ? Category.WAIT : Category.CPU,
+                            stalled ? SegmentKind.BLOCKED : SegmentKind.WORK, call, name));
+                }
+            }
         }
         vertices.setLast(p.event(), chain[chainSize - 1]);
+    }
+
+    private String name(Piece p, int call) {
+        return call >= 0 ? locator.name(call) : label(p.event());
     }
 
     private String label(int event) {

@@ -1,0 +1,243 @@
+package dev.ura.app.ui.annotate;
+
+import dev.ura.app.ui.app.ExplorerFrame;
+import dev.ura.app.ui.timeline.TimelineView;
+import dev.ura.app.ui.timeline.TimelineHooks;
+import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.annotations.Anchor;
+import dev.ura.app.annotations.Annotation;
+import dev.ura.app.annotations.AnnotationKind;
+import dev.ura.app.annotations.AnnotationStore;
+import dev.ura.app.render.AnnotationOverlay;
+import dev.ura.app.render.LaneBox;
+import dev.ura.app.render.RenderedFrame;
+import dev.ura.trace.model.ThreadTrack;
+
+import javax.swing.JMenuItem;
+import javax.swing.JOptionPane;
+import javax.swing.JPopupMenu;
+import java.awt.Point;
+import java.awt.event.MouseEvent;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Notes, arrows and boxes on the timeline: added from the context menu (an arrow or a box takes a
+ * second click for its other end), dragged to move, double-clicked to edit, deleted from the
+ * context menu. Every change is saved to the sidecar at once; bundled samples have no file, so
+ * their annotations last for the session.
+ */
+public final class AnnotationTool implements TimelineHooks.PointerHandler, TimelineHooks.MenuContributor {
+    private final ExplorerFrame frame;
+    private final TimelineView view;
+    private final AnnotationOverlay overlay = new AnnotationOverlay();
+    private AnnotationStore store;
+    private String traceName;
+    private List<Annotation> list = new ArrayList<>();
+    private AnnotationKind pendingKind;
+    private Anchor pendingFrom;
+    private String dragId;
+    private long dragStartNs;
+    private Annotation dragOriginal;
+
+    public AnnotationTool(ExplorerFrame frame) {
+        this.frame = frame;
+        this.view = frame.timeline();
+        view.addPointerHandler(this);
+        view.addMenuContributor(this);
+        frame.addTraceListener(this::traceLoaded);
+        view.addKeyListener(new java.awt.event.KeyAdapter() {
+            @Override
+            public void keyPressed(java.awt.event.KeyEvent e) {
+                if (e.getKeyCode() == java.awt.event.KeyEvent.VK_ESCAPE) {
+                    cancelPending();
+                }
+            }
+        });
+    }
+
+    public List<Annotation> annotations() {
+        return List.copyOf(list);
+    }
+
+    public AnnotationOverlay overlay() {
+        return overlay;
+    }
+
+    private void traceLoaded(LoadedTrace t) {
+        pendingKind = null;
+        list = new ArrayList<>();
+        traceName = t.source().name();
+        store = t.source().file() == null ? null : AnnotationStore.beside(t.source().file());
+        list = new ArrayList<>(t.annotations().annotations());
+        if (t.annotations().problem() != null) {
+            JOptionPane.showMessageDialog(frame, t.annotations().problem(), "Annotations", JOptionPane.WARNING_MESSAGE);
+        }
+        overlay.setAnnotations(list);
+        view.scene().overlays().add(overlay);
+    }
+
+    /** Adds an annotation and saves. */
+    void add(Annotation a) {
+        list.add(a);
+        changed();
+    }
+
+    private void replace(Annotation a) {
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i).id().equals(a.id())) {
+                list.set(i, a);
+            }
+        }
+    }
+
+    private Annotation find(String id) {
+        return list.stream().filter(a -> a.id().equals(id)).findFirst().orElse(null);
+    }
+
+    private void changed() {
+        overlay.setAnnotations(list);
+        view.repaint();
+        if (store == null) {
+            frame.status().setMessage("Annotations of a bundled sample are not saved");
+            return;
+        }
+        try {
+            store.save(traceName, list);
+        } catch (IOException e) {
+            JOptionPane.showMessageDialog(frame, "Cannot save annotations to " + store.sidecar() + ": " + e.getMessage(),
+                    "Annotations", JOptionPane.ERROR_MESSAGE);
+        }
+    }
+
+    /** The anchor under a point: the lane there and the time there; {@code null} outside lanes. */
+    private Anchor anchorAt(Point p) {
+        RenderedFrame f = view.frame();
+        LaneBox lane = f == null ? null : f.laneAt(p.y);
+        if (lane == null) {
+            return null;
+        }
+        ThreadTrack t = view.scene().index().trace().threads().get(lane.thread());
+        return new Anchor(t.id(), t.name(), view.scene().axis().toNs(p.x));
+    }
+
+    @Override
+    public void contribute(JPopupMenu menu, Point at, SliceRef slice) {
+        Anchor anchor = anchorAt(at);
+        String hit = overlay.hit(at.x, at.y);
+        if (hit != null) {
+            menu.add(item("Edit Annotation Text…", () -> edit(hit)));
+            menu.add(item("Delete Annotation", () -> {
+                list.removeIf(a -> a.id().equals(hit));
+                changed();
+            }));
+            menu.addSeparator();
+        }
+        if (anchor == null) {
+            return;
+        }
+        if (menu.getComponentCount() > 0 && hit == null) {
+            menu.addSeparator();
+        }
+        menu.add(item("Add Note Here…", () -> {
+            String text = JOptionPane.showInputDialog(frame, "Note:", "Add note", JOptionPane.PLAIN_MESSAGE);
+            if (text != null && !text.isBlank()) {
+                add(Annotation.note(anchor, text.strip()));
+            }
+        }));
+        menu.add(item("Start Arrow Here", () -> begin(AnnotationKind.ARROW, anchor)));
+        menu.add(item("Start Box Here", () -> begin(AnnotationKind.BOX, anchor)));
+    }
+
+    @Override
+    public boolean claims(Point at) {
+        return overlay.hit(at.x, at.y) != null;
+    }
+
+    private void begin(AnnotationKind kind, Anchor from) {
+        pendingKind = kind;
+        pendingFrom = from;
+        frame.status().setMessage("Click where the " + kind.name().toLowerCase() + " should end (Esc cancels)");
+    }
+
+    private void edit(String id) {
+        Annotation a = find(id);
+        if (a == null) {
+            return;
+        }
+        Object text = JOptionPane.showInputDialog(frame, "Text:", "Edit annotation", JOptionPane.PLAIN_MESSAGE,
+                null, null, a.text());
+        if (text != null) {
+            replace(a.withText(text.toString().strip()));
+            changed();
+        }
+    }
+
+    @Override
+    public boolean pressed(MouseEvent e) {
+        if (pendingKind != null) {
+            Anchor to = anchorAt(e.getPoint());
+            AnnotationKind kind = pendingKind;
+            pendingKind = null;
+            if (to != null) {
+                String text = JOptionPane.showInputDialog(frame, "Text (optional):", "Add " + kind.name().toLowerCase(),
+                        JOptionPane.PLAIN_MESSAGE);
+                String t = text == null ? "" : text.strip();
+                add(kind == AnnotationKind.ARROW ? Annotation.arrow(pendingFrom, to, t) : Annotation.box(pendingFrom, to, t));
+                frame.status().setMessage(" ");
+            }
+            return true;
+        }
+        String hit = overlay.hit(e.getX(), e.getY());
+        if (hit == null) {
+            overlay.setSelected(null);
+            return false;
+        }
+        overlay.setSelected(hit);
+        if (e.getClickCount() == 2) {
+            edit(hit);
+            return true;
+        }
+        dragId = hit;
+        dragOriginal = find(hit);
+        dragStartNs = view.scene().axis().toNs(e.getX());
+        view.repaint();
+        return true;
+    }
+
+    @Override
+    public void dragged(MouseEvent e) {
+        if (dragOriginal == null) {
+            return;
+        }
+        long dt = view.scene().axis().toNs(e.getX()) - dragStartNs;
+        replace(dragOriginal.moved(dt, anchorAt(e.getPoint())));
+        overlay.setAnnotations(list);
+        view.repaint();
+    }
+
+    @Override
+    public void released(MouseEvent e) {
+        if (dragOriginal != null && !dragOriginal.equals(find(dragId))) {
+            changed();
+        }
+        dragOriginal = null;
+        dragId = null;
+    }
+
+    /** Cancels an arrow or box waiting for its second click. */
+    void cancelPending() {
+        if (pendingKind != null) {
+            pendingKind = null;
+            frame.status().setMessage(" ");
+        }
+    }
+
+    private static JMenuItem item(String text, Runnable r) {
+        JMenuItem i = new JMenuItem(text);
+        i.addActionListener(e -> r.run());
+        return i;
+    }
+}

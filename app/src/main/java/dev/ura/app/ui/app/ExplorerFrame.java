@@ -1,0 +1,242 @@
+package dev.ura.app.ui.app;
+
+import dev.ura.app.ui.timeline.TimelineView;
+import dev.ura.app.ui.timeline.TimelinePanel;
+import dev.ura.app.ui.timeline.SearchBar;
+import dev.ura.app.ui.timeline.DetailsPanel;
+import dev.ura.app.ui.response.ResponseModel;
+import dev.ura.app.ui.response.ResponseController;
+import dev.ura.app.ui.response.ResponsesPanel;
+import dev.ura.app.ui.response.CriticalPathPanel;
+import dev.ura.app.ui.response.FindingsPanel;
+import dev.ura.app.ui.response.WhatIfPanel;
+import dev.ura.app.ui.response.StatsPanel;
+import dev.ura.app.ui.annotate.AnnotationTool;
+import dev.ura.app.ui.profile.ProfileTabs;
+import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.TraceSource;
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.render.TimeFormat;
+import dev.ura.app.render.TimelineScene;
+import dev.ura.trace.model.Trace;
+
+import javax.swing.JFrame;
+import javax.swing.JOptionPane;
+import javax.swing.JPanel;
+import javax.swing.JSplitPane;
+import javax.swing.JTabbedPane;
+import java.awt.BorderLayout;
+import java.awt.Dimension;
+import java.awt.Frame;
+import java.awt.Rectangle;
+import java.awt.event.WindowAdapter;
+import java.awt.event.WindowEvent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.prefs.BackingStoreException;
+
+/**
+ * The explorer window: search bar, timeline, side and bottom panels, status bar. Owns the open
+ * trace; panels learn about a new trace through {@link #addTraceListener}.
+ */
+public final class ExplorerFrame extends JFrame {
+    private final UiPrefs prefs;
+    private final TimelineView timeline = new TimelineView();
+    private final StatusBar status = new StatusBar();
+    private final DetailsPanel details = new DetailsPanel();
+    private final SearchBar search = new SearchBar(timeline);
+    private final JTabbedPane bottom = new JTabbedPane();
+    private final JPanel side = new JPanel(new BorderLayout());
+    private final TraceOpener opener;
+    private final List<Consumer<LoadedTrace>> traceListeners = new ArrayList<>();
+    private final AnnotationTool annotations;
+    private final ResponseModel model = new ResponseModel();
+    private final ResponseController responses;
+    private ThemeChoice theme;
+    private LoadedTrace loaded;
+
+    ExplorerFrame(UiPrefs prefs, ThemeChoice theme) {
+        super("ura");
+        this.prefs = prefs;
+        this.theme = theme;
+        this.opener = new TraceOpener(this, status, this::show);
+        setName("explorer");
+        setDefaultCloseOperation(DISPOSE_ON_CLOSE);
+        bottom.addTab("Details", details);
+        JPanel center = new JPanel(new BorderLayout());
+        center.add(search, BorderLayout.NORTH);
+        center.add(new TimelinePanel(timeline), BorderLayout.CENTER);
+        side.setPreferredSize(new Dimension(340, 200));
+        JSplitPane horizontal = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, side, center);
+        horizontal.setResizeWeight(0);
+        JSplitPane vertical = new JSplitPane(JSplitPane.VERTICAL_SPLIT, horizontal, bottom);
+        vertical.setResizeWeight(0.75);
+        bottom.setPreferredSize(new Dimension(400, 220));
+        getContentPane().add(vertical, BorderLayout.CENTER);
+        getContentPane().add(status, BorderLayout.SOUTH);
+        setJMenuBar(new ExplorerMenus(this).build());
+        FileDropHandler drop = new FileDropHandler(f -> open(f.toPath()));
+        setTransferHandler(drop);
+        timeline.setTransferHandler(drop);
+        timeline.addSelectionListener(s -> details.show(loaded == null ? null : loaded.trace(), s));
+        annotations = new AnnotationTool(this);
+        responses = new ResponseController(this, model);
+        side.add(new ResponsesPanel(model), BorderLayout.CENTER);
+        bottom.addTab("Critical path", new CriticalPathPanel(model, responses::show));
+        bottom.addTab("Findings", new FindingsPanel(model, responses::show, f -> {
+            model.addChange(f.suggestion());
+            bottom.setSelectedIndex(bottom.indexOfTab("What-if"));
+        }));
+        bottom.addTab("What-if", new WhatIfPanel(model));
+        bottom.addTab("Statistics", new StatsPanel(model));
+        ProfileTabs.install(this);
+        restoreBounds();
+        addWindowListener(new WindowAdapter() {
+            @Override
+            public void windowClosing(WindowEvent e) {
+                saveBounds();
+            }
+        });
+    }
+
+    public TimelineView timeline() {
+        return timeline;
+    }
+
+    public StatusBar status() {
+        return status;
+    }
+
+    UiPrefs prefs() {
+        return prefs;
+    }
+
+    public ResponseModel responseModel() {
+        return model;
+    }
+
+    public ResponseController responses() {
+        return responses;
+    }
+
+    AnnotationTool annotations() {
+        return annotations;
+    }
+
+    SearchBar search() {
+        return search;
+    }
+
+    public JTabbedPane bottomTabs() {
+        return bottom;
+    }
+
+    JPanel side() {
+        return side;
+    }
+
+    ThemeChoice theme() {
+        return theme;
+    }
+
+    void setTheme(ThemeChoice t) {
+        theme = t;
+        prefs.setTheme(t);
+        ThemeSupport.switchTo(t.isDark());
+        timeline.repaint();
+    }
+
+    /** The open trace, or {@code null}. */
+    public LoadedTrace loaded() {
+        return loaded;
+    }
+
+    public void addTraceListener(Consumer<LoadedTrace> l) {
+        traceListeners.add(l);
+    }
+
+    public void open(Path file) {
+        opener.open(file);
+    }
+
+    public void open(TraceSource source) {
+        opener.open(source);
+    }
+
+    /** With a file, opens it; without, the last trace if it still exists, else the first bundled sample. */
+    public void openInitial(Path file) {
+        if (file != null) {
+            open(file);
+            return;
+        }
+        for (Path p : prefs.recent()) {
+            if (Files.isRegularFile(p)) {
+                open(p);
+                return;
+            }
+        }
+        List<String> samples = SampleCatalog.list();
+        if (!samples.isEmpty()) {
+            open(TraceSource.ofSample(samples.get(0)));
+        }
+    }
+
+    /** Shows a loaded trace (the opener calls it; tests may too). */
+    public void show(LoadedTrace t) {
+        loaded = t;
+        Trace trace = t.trace();
+        TimelineScene scene = new TimelineScene(t.index());
+        timeline.setScene(scene);
+        details.show(null, null);
+        search.update();
+        if (t.source().file() != null) {
+            prefs.addRecent(t.source().file());
+        }
+        setTitle(t.source().name() + " — ura");
+        status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · " + trace.threads().size()
+                + " threads · " + trace.callCount() + " calls · "
+                + TimeFormat.duration(t.index().endNs() - t.index().startNs()));
+        status.setWarnings(trace.warnings());
+        for (Consumer<LoadedTrace> l : traceListeners) {
+            l.accept(t);
+        }
+        model.open(t);
+        timeline.requestFocusInWindow();
+    }
+
+    /** The selected slice, or {@code null}. */
+    SliceRef selection() {
+        return timeline.scene() == null ? null : timeline.scene().selection();
+    }
+
+    private void restoreBounds() {
+        Rectangle r = prefs.bounds();
+        if (r != null && getGraphicsConfiguration().getBounds().intersects(r)) {
+            setBounds(r);
+        } else {
+            setSize(1400, 860);
+            setLocationByPlatform(true);
+        }
+        if (prefs.maximized()) {
+            setExtendedState(Frame.MAXIMIZED_BOTH);
+        }
+    }
+
+    private void saveBounds() {
+        boolean max = (getExtendedState() & Frame.MAXIMIZED_BOTH) != 0;
+        if (!max) {
+            prefs.setBounds(getBounds(), false);
+        } else {
+            prefs.setBounds(prefs.bounds() == null ? getBounds() : prefs.bounds(), true);
+        }
+        try {
+            prefs.flush();
+        } catch (BackingStoreException e) {
+            JOptionPane.showMessageDialog(this, "Window settings could not be saved: " + e.getMessage(),
+                    "ura", JOptionPane.WARNING_MESSAGE);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package dev.ura.app.ui.app;
+
+import javax.swing.ButtonGroup;
+import dev.ura.app.ui.timeline.LaneMenu;
+import dev.ura.app.ui.export.ExportActions;
+import dev.ura.app.ui.runs.RunsActions;
+import dev.ura.app.ui.TraceSource;
+import javax.swing.JFileChooser;
+import javax.swing.JMenu;
+import javax.swing.JMenuBar;
+import javax.swing.JMenuItem;
+import javax.swing.JRadioButtonMenuItem;
+import javax.swing.KeyStroke;
+import javax.swing.event.MenuEvent;
+import javax.swing.event.MenuListener;
+import java.awt.Toolkit;
+import java.awt.event.KeyEvent;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The menu bar: File (open, recent, samples, export), View (theme, fit, threads), Search. */
+public final class ExplorerMenus {
+    private final ExplorerFrame frame;
+    private final int shortcut = Toolkit.getDefaultToolkit().getMenuShortcutKeyMaskEx();
+    private Path lastDirectory;
+
+    ExplorerMenus(ExplorerFrame frame) {
+        this.frame = frame;
+    }
+
+    JMenuBar build() {
+        JMenuBar bar = new JMenuBar();
+        bar.add(fileMenu());
+        bar.add(viewMenu());
+        bar.add(helpMenu());
+        return bar;
+    }
+
+    private JMenu fileMenu() {
+        JMenu file = new JMenu("File");
+        file.setMnemonic('F');
+        file.add(item("Open…", KeyEvent.VK_O, this::chooseFile));
+        JMenu recent = new JMenu("Open Recent");
+        recent.setName("recentMenu");
+        JMenu samples = new JMenu("Samples");
+        samples.setName("samplesMenu");
+        file.add(recent);
+        file.add(samples);
+        file.addMenuListener(new MenuListener() {
+            @Override
+            public void menuSelected(MenuEvent e) {
+                fillRecent(recent);
+            }
+
+            @Override
+            public void menuDeselected(MenuEvent e) {
+                // nothing to undo: the submenus are rebuilt each time the menu opens
+            }
+
+            @Override
+            public void menuCanceled(MenuEvent e) {
+                // as above
+            }
+        });
+        fillSamples(samples); // the bundled samples do not change while the window is open
+        file.addSeparator();
+        RunsActions.addTo(file, frame);
+        file.addSeparator();
+        file.add(item("Export Image…", KeyEvent.VK_E, () -> ExportActions.exportImage(frame)));
+        JMenuItem copy = new JMenuItem("Copy Image");
+        copy.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_C, shortcut | KeyEvent.SHIFT_DOWN_MASK));
+        copy.addActionListener(e -> ExportActions.copyImage(frame));
+        file.add(copy);
+        file.addSeparator();
+        file.add(item("Close Window", KeyEvent.VK_W, () -> frame.dispatchEvent(
+                new java.awt.event.WindowEvent(frame, java.awt.event.WindowEvent.WINDOW_CLOSING))));
+        return file;
+    }
+
+    private JMenu viewMenu() {
+        JMenu view = new JMenu("View");
+        view.setMnemonic('V');
+        JMenu theme = new JMenu("Theme");
+        ButtonGroup group = new ButtonGroup();
+        for (ThemeChoice t : ThemeChoice.values()) {
+            JRadioButtonMenuItem i = new JRadioButtonMenuItem(t.label(), t == frame.theme());
+            i.addActionListener(e -> frame.setTheme(t));
+            group.add(i);
+            theme.add(i);
+        }
+        view.add(theme);
+        view.addSeparator();
+        // plain-key shortcuts (0, F, W/A/S/D) belong to the timeline: as menu accelerators they
+        // would also fire while typing in the search field
+        JMenuItem fitAll = new JMenuItem("Fit All    0");
+        fitAll.addActionListener(e -> frame.timeline().fitAll());
+        view.add(fitAll);
+        JMenuItem fit = new JMenuItem("Fit Selection or Response    F");
+        fit.addActionListener(e -> frame.timeline().fitFocus());
+        view.add(fit);
+        view.add(item("Find Method…", KeyEvent.VK_F, () -> frame.search().focus()));
+        view.addSeparator();
+        JMenu hidden = new JMenu("Show Hidden Threads");
+        view.add(hidden);
+        view.addMenuListener(new MenuListener() {
+            @Override
+            public void menuSelected(MenuEvent e) {
+                int at = view.getPopupMenu().getComponentIndex(view.getItem(view.getItemCount() - 1));
+                view.remove(at);
+                view.add(LaneMenu.hiddenMenu(frame.timeline()));
+            }
+
+            @Override
+            public void menuDeselected(MenuEvent e) {
+                // rebuilt on the next opening
+            }
+
+            @Override
+            public void menuCanceled(MenuEvent e) {
+                // rebuilt on the next opening
+            }
+        });
+        return view;
+    }
+
+    private JMenu helpMenu() {
+        JMenu help = new JMenu("Help");
+        JMenuItem keys = new JMenuItem("Keyboard and Mouse");
+        keys.addActionListener(e -> javax.swing.JOptionPane.showMessageDialog(frame, """
+                <html><table>
+                <tr><td><b>Wheel</b></td><td>zoom around the pointer</td></tr>
+                <tr><td><b>Shift+wheel</b> / <b>Alt+wheel</b></td><td>pan / scroll threads</td></tr>
+                <tr><td><b>Drag</b></td><td>pan and scroll</td></tr>
+                <tr><td><b>W S</b> (or ↑ ↓)</td><td>zoom in / out (Z works on AZERTY)</td></tr>
+                <tr><td><b>A D</b> (or ← →)</td><td>pan left / right (Q works on AZERTY)</td></tr>
+                <tr><td><b>F</b></td><td>fit the selected slice, else the response</td></tr>
+                <tr><td><b>0</b></td><td>fit the whole trace</td></tr>
+                <tr><td><b>Click</b> / <b>double-click</b></td><td>select a slice / and zoom to it</td></tr>
+                <tr><td><b>Right-click</b></td><td>what-if, links, notes, arrows, boxes; thread header: collapse, pin, hide, move</td></tr>
+                <tr><td><b>Ctrl+F</b>, <b>Enter</b> / <b>Shift+Enter</b></td><td>search methods, next / previous match</td></tr>
+                <tr><td><b>Esc</b></td><td>clear the selection, cancel an arrow, box or link</td></tr>
+                </table></html>""", "Keyboard and mouse", javax.swing.JOptionPane.PLAIN_MESSAGE));
+        help.add(keys);
+        return help;
+    }
+
+    private void fillRecent(JMenu recent) {
+        recent.removeAll();
+        List<Path> files = frame.prefs().recent();
+        for (Path p : files) {
+            JMenuItem i = new JMenuItem(p.getFileName() + "  —  " + p.getParent());
+            i.addActionListener(e -> frame.open(p));
+            recent.add(i);
+        }
+        if (files.isEmpty()) {
+            JMenuItem none = new JMenuItem("No recent files");
+            none.setEnabled(false);
+            recent.add(none);
+        } else {
+            recent.addSeparator();
+            JMenuItem clear = new JMenuItem("Clear Recent");
+            clear.addActionListener(e -> frame.prefs().clearRecent());
+            recent.add(clear);
+        }
+    }
+
+    private void fillSamples(JMenu samples) {
+        samples.removeAll();
+        List<String> list = SampleCatalog.list();
+        for (String s : list) {
+            TraceSource src = TraceSource.ofSample(s);
+            JMenuItem i = new JMenuItem(src.name());
+            i.addActionListener(e -> frame.open(src));
+            samples.add(i);
+        }
+        if (list.isEmpty()) {
+            JMenuItem none = new JMenuItem("No samples in this build");
+            none.setEnabled(false);
+            samples.add(none);
+        }
+    }
+
+    private void chooseFile() {
+        JFileChooser chooser = new JFileChooser(lastDirectory == null ? null : lastDirectory.toFile());
+        chooser.setDialogTitle("Open trace");
+        if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
+            Path p = chooser.getSelectedFile().toPath();
+            lastDirectory = p.getParent();
+            frame.open(p);
+        }
+    }
+
+    private JMenuItem item(String text, int key, Runnable action) {
+        JMenuItem i = new JMenuItem(text);
+        i.setAccelerator(KeyStroke.getKeyStroke(key, shortcut));
+        i.addActionListener(e -> action.run());
+        return i;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.ura.app.ui.app;
+
+import javax.swing.BorderFactory;
+import javax.swing.Box;
+import javax.swing.JButton;
+import javax.swing.JLabel;
+import javax.swing.JList;
+import javax.swing.JOptionPane;
+import javax.swing.JPanel;
+import javax.swing.JProgressBar;
+import javax.swing.JScrollPane;
+import javax.swing.SwingWorker;
+import java.awt.BorderLayout;
+import java.awt.Dimension;
+import java.awt.FlowLayout;
+import java.util.List;
+
+/** Bottom line: what is open, a progress bar with Cancel while loading, and a warnings badge. */
+public final class StatusBar extends JPanel {
+    private final JLabel message = new JLabel(" ");
+    private final JProgressBar progress = new JProgressBar(0, 100);
+    private final JButton cancel = new JButton("Cancel");
+    private final JButton warnings = new JButton();
+    private List<String> warningLines = List.of();
+    private SwingWorker<?, ?> running;
+
+    StatusBar() {
+        super(new BorderLayout());
+        setBorder(BorderFactory.createEmptyBorder(2, 8, 2, 4));
+        add(message, BorderLayout.CENTER);
+        JPanel right = new JPanel(new FlowLayout(FlowLayout.RIGHT, 6, 0));
+        progress.setStringPainted(true);
+        right.add(progress);
+        right.add(cancel);
+        right.add(Box.createHorizontalStrut(4));
+        right.add(warnings);
+        add(right, BorderLayout.EAST);
+        cancel.setName("cancelLoad");
+        warnings.setName("warningsBadge");
+        warnings.putClientProperty("JButton.buttonType", "roundRect");
+        cancel.addActionListener(e -> {
+            if (running != null) {
+                running.cancel(false);
+            }
+        });
+        warnings.addActionListener(e -> showWarnings());
+        showProgress(null);
+        setWarnings(List.of());
+    }
+
+    public void setMessage(String text) {
+        message.setText(text);
+    }
+
+    String message() {
+        return message.getText();
+    }
+
+    /** Shows the progress of a worker with a Cancel button, or hides both with {@code null}. */
+    void showProgress(SwingWorker<?, ?> worker) {
+        running = worker;
+        progress.setVisible(worker != null);
+        cancel.setVisible(worker != null);
+        progress.setValue(0);
+        if (worker != null) {
+            worker.addPropertyChangeListener(e -> {
+                if ("progress".equals(e.getPropertyName())) {
+                    progress.setValue((Integer) e.getNewValue());
+                }
+            });
+        }
+    }
+
+    void setWarnings(List<String> lines) {
+        warningLines = List.copyOf(lines);
+        warnings.setVisible(!lines.isEmpty());
+        warnings.setText("⚠ " + lines.size() + (lines.size() == 1 ? " warning" : " warnings"));
+        warnings.setToolTipText(lines.isEmpty() ? null : "The reader repaired the file: click to read what it did");
+    }
+
+    private void showWarnings() {
+        JList<String> list = new JList<>(warningLines.toArray(new String[0]));
+        JScrollPane sp = new JScrollPane(list);
+        sp.setPreferredSize(new Dimension(640, Math.min(400, 40 + 20 * warningLines.size())));
+        JOptionPane.showMessageDialog(this, sp, "Reader warnings", JOptionPane.WARNING_MESSAGE);
+    }
+}

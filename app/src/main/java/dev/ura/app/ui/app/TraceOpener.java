@@ -1,0 +1,93 @@
+package dev.ura.app.ui.app;
+
+import dev.ura.trace.io.TraceFormatException;
+import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.TraceSource;
+
+import javax.swing.JOptionPane;
+import javax.swing.SwingWorker;
+import java.awt.Component;
+import java.nio.file.Path;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+
+/**
+ * Opens traces in a {@link TraceLoadWorker} with progress and Cancel in the status bar. A file
+ * that cannot be read shows the reader's one-line message and leaves the open trace as it was.
+ */
+public final class TraceOpener {
+    private final Component parent;
+    private final StatusBar status;
+    private final Consumer<LoadedTrace> onLoaded;
+    private TraceLoadWorker current;
+
+    TraceOpener(Component parent, StatusBar status, Consumer<LoadedTrace> onLoaded) {
+        this.parent = parent;
+        this.status = status;
+        this.onLoaded = onLoaded;
+    }
+
+    void open(Path file) {
+        open(TraceSource.ofFile(file));
+    }
+
+    void open(TraceSource source) {
+        if (current != null) {
+            current.cancel(false);
+        }
+        TraceLoadWorker worker = new TraceLoadWorker(source);
+        current = worker;
+        status.showProgress(worker);
+        status.setMessage("Opening " + source.name() + "…");
+        worker.addPropertyChangeListener(e -> {
+            if ("state".equals(e.getPropertyName()) && e.getNewValue() == SwingWorker.StateValue.DONE) {
+                finish(worker);
+            }
+        });
+        worker.execute();
+    }
+
+    /** Whether a load is running. */
+    boolean isLoading() {
+        return current != null;
+    }
+
+    private void finish(TraceLoadWorker worker) {
+        if (worker != current) {
+            return;
+        }
+        current = null;
+        status.showProgress(null);
+        if (worker.isCancelled()) {
+            status.setMessage("Opening " + worker.source().name() + " was cancelled");
+            return;
+        }
+        try {
+            onLoaded.accept(worker.get());
+        } catch (ExecutionException e) {
+            fail(worker.source(), e.getCause());
+        } catch (CancellationException e) {
+            status.setMessage("Opening " + worker.source().name() + " was cancelled");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            status.setMessage("Opening " + worker.source().name() + " was interrupted");
+        }
+    }
+
+    private void fail(TraceSource source, Throwable cause) {
+        String message;
+        if (cause instanceof TraceFormatException tfe) {
+            message = tfe.getMessage();
+        } else if (cause instanceof CancellationException) {
+            status.setMessage("Opening " + source.name() + " was cancelled");
+            return;
+        } else if (cause instanceof OutOfMemoryError) {
+            message = source.name() + ": not enough memory to open it (start ura with a larger -Xmx)";
+        } else {
+            message = source.name() + ": " + cause;
+        }
+        status.setMessage("Could not open " + source.name());
+        JOptionPane.showMessageDialog(parent, message, "Cannot open trace", JOptionPane.ERROR_MESSAGE);
+    }
+}

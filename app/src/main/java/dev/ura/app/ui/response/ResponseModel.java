@@ -1,0 +1,220 @@
+package dev.ura.app.ui.response;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.ui.Background;
+import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.LinkEdits;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+
+import javax.swing.SwingWorker;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The analysis state the panels share, on the EDT: the analysis of the open trace, the user's
+ * link edits, the selected response with its critical path, and each response's what-if
+ * scenario with its estimate. Analysis, paths and estimates are computed off the EDT; results of
+ * superseded requests are dropped. Listeners hear {@link #changed()} after every update.
+ */
+public final class ResponseModel {
+    private final List<Runnable> listeners = new ArrayList<>();
+    private final Map<Integer, Scenario> scenarios = new HashMap<>();
+    private LoadedTrace loaded;
+    private Analysis analysis;
+    private String status = "";
+    private int selected = -1;
+    private CriticalPath path;
+    private Estimate estimate;
+    private List<Finding> findings = List.of();
+    private int generation;
+    private SwingWorker<?, ?> running;
+
+    public void addListener(Runnable l) {
+        listeners.add(l);
+    }
+
+    public LoadedTrace loaded() {
+        return loaded;
+    }
+
+    /** The analysis, or {@code null} while it runs or when none is open. */
+    public Analysis analysis() {
+        return analysis;
+    }
+
+    /** A line about the analysis state (running, failed, no response and why). */
+    public String status() {
+        return status;
+    }
+
+    public List<Response> responses() {
+        return analysis == null ? List.of() : analysis.responses();
+    }
+
+    public int selected() {
+        return selected;
+    }
+
+    public Response selectedResponse() {
+        return analysis == null || selected < 0 ? null : analysis.responses().get(selected);
+    }
+
+    public CriticalPath path() {
+        return path;
+    }
+
+    /** The estimate of the selected response's scenario, or {@code null} for the baseline. */
+    public Estimate estimate() {
+        return estimate;
+    }
+
+    /** Findings of the selected response (empty while computing). */
+    public List<Finding> findings() {
+        return findings;
+    }
+
+    public Scenario scenario() {
+        return selected < 0 ? Scenario.BASELINE : scenarios.getOrDefault(selected, Scenario.BASELINE);
+    }
+
+    public LinkEdits edits() {
+        return analysis == null ? LinkEdits.NONE : analysis.options().edits();
+    }
+
+    /** Starts analysing a newly opened trace. */
+    public void open(LoadedTrace t) {
+        loaded = t;
+        analysis = null;
+        scenarios.clear();
+        selected = -1;
+        path = null;
+        estimate = null;
+        status = "Analysing…";
+        changed();
+        int gen = ++generation;
+        cancelRunning();
+        running = Background.run(() -> Analysis.of(t.trace()), a -> {
+            if (gen == generation) {
+                accept(a, 0);
+            }
+        }, e -> fail(gen, "Analysis failed: " + e));
+    }
+
+    /** Re-analyses with other link edits, keeping the selected response when it still exists. */
+    void setEdits(LinkEdits edits) {
+        if (analysis == null) {
+            return;
+        }
+        Analysis base = analysis;
+        int keep = selected;
+        int gen = ++generation;
+        status = "Re-linking…";
+        changed();
+        cancelRunning();
+        running = Background.run(() -> base.withEdits(edits), a -> {
+            if (gen == generation) {
+                scenarios.clear();
+                accept(a, keep);
+            }
+        }, e -> fail(gen, "Re-linking failed: " + e));
+    }
+
+    void removeLink(Link link) {
+        setEdits(edits().remove(link));
+    }
+
+    void addLink(int sendEvent, int dispatchEvent) {
+        setEdits(edits().add(sendEvent, dispatchEvent));
+    }
+
+    private void accept(Analysis a, int select) {
+        analysis = a;
+        status = a.noResponseReason().map(r -> "No response: " + r).orElse(a.responses().size() + " responses");
+        selected = -1;
+        if (!a.responses().isEmpty()) {
+            select(Math.max(0, Math.min(select, a.responses().size() - 1)));
+        } else {
+            changed();
+        }
+    }
+
+    /** Selects response {@code i} and computes its path and estimate. */
+    public void select(int i) {
+        if (analysis == null || i < 0 || i >= analysis.responses().size()) {
+            return;
+        }
+        selected = i;
+        path = null;
+        estimate = null;
+        findings = List.of();
+        changed();
+        recompute();
+    }
+
+    public void addChange(Change c) {
+        if (selected < 0) {
+            return;
+        }
+        scenarios.put(selected, scenario().with(c));
+        recompute();
+    }
+
+    void removeChange(int index) {
+        if (selected < 0 || index < 0 || index >= scenario().changes().size()) {
+            return;
+        }
+        scenarios.put(selected, scenario().without(index));
+        recompute();
+    }
+
+    private void recompute() {
+        Analysis a = analysis;
+        int i = selected;
+        Scenario s = scenario();
+        int gen = ++generation;
+        cancelRunning();
+        running = Background.run(() -> {
+            CriticalPath p = a.criticalPath(i);
+            Estimate e = s.isEmpty() ? null : a.estimate(i, s);
+            List<Finding> f = a.findings(i);
+            return new PathResult(p, e, f);
+        }, r -> {
+            if (gen == generation) {
+                path = r.path();
+                estimate = r.estimate();
+                findings = r.findings();
+                changed();
+            }
+        }, e -> fail(gen, "Critical path failed: " + e));
+    }
+
+    private void fail(int gen, String message) {
+        if (gen == generation) {
+            status = message;
+            changed();
+        }
+    }
+
+    private void cancelRunning() {
+        if (running != null) {
+            running.cancel(false);
+        }
+    }
+
+    private record PathResult(CriticalPath path, Estimate estimate, List<Finding> findings) {
+    }
+
+    void changed() {
+        for (Runnable l : listeners) {
+            l.run();
+        }
+    }
+}

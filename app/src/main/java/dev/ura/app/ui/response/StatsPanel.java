@@ -1,0 +1,108 @@
+package dev.ura.app.ui.response;
+
+import dev.ura.app.ui.Background;
+import dev.ura.app.ui.ChartStyle;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.Trace;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+import javax.swing.JPanel;
+import java.awt.GridLayout;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Statistics of the selected response: time by thread and by category on its critical path, and
+ * the methods with the most self time inside its window (all threads).
+ */
+public final class StatsPanel extends JPanel {
+    private static final int TOP = 8;
+    private final ResponseModel model;
+    private final DefaultCategoryDataset byThread = new DefaultCategoryDataset();
+    private final DefaultCategoryDataset byCategory = new DefaultCategoryDataset();
+    private final DefaultCategoryDataset topMethods = new DefaultCategoryDataset();
+    private CriticalPath shown;
+
+    public StatsPanel(ResponseModel model) {
+        super(new GridLayout(1, 3));
+        this.model = model;
+        add(ChartStyle.barChart("Critical path by thread", "ms", byThread));
+        add(ChartStyle.barChart("Critical path by category", "ms", byCategory));
+        add(ChartStyle.barChart("Top methods (self time in response)", "ms", topMethods));
+        model.addListener(this::refresh);
+    }
+
+    private void refresh() {
+        CriticalPath p = model.path();
+        if (p == shown) {
+            return;
+        }
+        shown = p;
+        byThread.clear();
+        byCategory.clear();
+        topMethods.clear();
+        if (p == null) {
+            return;
+        }
+        Map<String, Long> threads = new LinkedHashMap<>();
+        Map<String, Long> categories = new LinkedHashMap<>();
+        for (Segment s : p.segments()) {
+            threads.merge(s.threadName(), s.durationNs(), Long::sum);
+            categories.merge(s.category().label(), s.durationNs(), Long::sum);
+        }
+        fill(byThread, threads);
+        fill(byCategory, categories);
+        Response r = model.selectedResponse();
+        Trace trace = model.loaded().trace();
+        Background.run(() -> selfTimes(trace, r.startNs(), r.endNs()), m -> {
+            if (shown == p) {
+                fill(topMethods, m);
+            }
+        }, e -> topMethods.clear());
+    }
+
+    private static void fill(DefaultCategoryDataset d, Map<String, Long> values) {
+        List<Map.Entry<String, Long>> sorted = new ArrayList<>(values.entrySet());
+        sorted.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()));
+        for (Map.Entry<String, Long> e : sorted.subList(0, Math.min(TOP, sorted.size()))) {
+            d.addValue(e.getValue() / 1e6, "time", e.getKey());
+        }
+    }
+
+    /** Self time per method name (class.method), clipped to {@code [a, b]}, over all threads. */
+    static Map<String, Long> selfTimes(Trace trace, long a, long b) {
+        long[] self = new long[trace.methods().size()];
+        for (var t : trace.threads()) {
+            CallTable c = t.calls();
+            int[] parents = c.parents();
+            for (int i = 0; i < c.size(); i++) {
+                long s = Math.max(a, c.start(i));
+                long e = Math.min(b, c.end(i));
+                if (e <= s) {
+                    continue;
+                }
+                self[c.method(i)] += e - s;
+                int p = parents[i];
+                if (p >= 0) {
+                    self[c.method(p)] -= e - s;
+                }
+            }
+        }
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int m = 0; m < self.length; m++) {
+            if (self[m] > 0) {
+                var info = trace.methods().get(m);
+                String cls = info.className();
+                String simple = cls.substring(cls.lastIndexOf('.') + 1);
+                out.merge(simple.isEmpty() ? info.name() : simple + "." + info.name(), self[m], Long::sum);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.ura.app.ui.runs;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.ui.app.ExplorerFrame;
+import dev.ura.app.ui.LoadedTrace;
+
+import javax.swing.JFileChooser;
+import javax.swing.JFrame;
+import javax.swing.JMenu;
+import javax.swing.JMenuItem;
+import javax.swing.JOptionPane;
+import javax.swing.filechooser.FileNameExtensionFilter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * File › Open Runs… (a folder of traces or a run-series CSV, shown in a separate "Runs" window)
+ * and File › Compare With… (the open trace's response 0 critical path against another trace's,
+ * in a separate window). The explorer window itself stays as it is.
+ */
+public final class RunsActions {
+    private final ExplorerFrame frame;
+    private Path lastDirectory;
+
+    private RunsActions(ExplorerFrame frame) {
+        this.frame = frame;
+    }
+
+    /** Adds both items to the File menu. */
+    public static void addTo(JMenu file, ExplorerFrame frame) {
+        RunsActions a = new RunsActions(frame);
+        JMenuItem runs = new JMenuItem("Open Runs…");
+        runs.setName("openRunsItem");
+        runs.setToolTipText("A folder of traces (one per build or run) or a run-series CSV");
+        runs.addActionListener(e -> a.chooseRuns());
+        JMenuItem compare = new JMenuItem("Compare With…");
+        compare.setName("compareWithItem");
+        compare.setToolTipText("Compare this trace's response 0 critical path with another trace's");
+        compare.addActionListener(e -> a.chooseComparison());
+        file.add(runs);
+        file.add(compare);
+    }
+
+    /** Opens the Runs window on a folder or CSV (menu and tests). */
+    RunsWindow openRuns(Path source) {
+        return RunsWindow.open(frame, source, p -> {
+            frame.open(p);
+            frame.toFront();
+        });
+    }
+
+    public static RunsWindow openRuns(ExplorerFrame frame, Path source) {
+        return new RunsActions(frame).openRuns(source);
+    }
+
+    /** Compares the open trace with {@code other} in a new window (menu and tests); null when no trace is open. */
+    public static ComparisonView compareWith(ExplorerFrame frame, Path other) {
+        LoadedTrace current = frame.loaded();
+        if (current == null) {
+            JOptionPane.showMessageDialog(frame, "Open a trace first: it is compared with the one you pick.",
+                    "Compare", JOptionPane.INFORMATION_MESSAGE);
+            return null;
+        }
+        // the window's analysis carries the user's link edits; use it when it is ready
+        Analysis ready = frame.responseModel().analysis();
+        Callable<Analysis> a = ready != null && ready.trace() == current.trace() ? () -> ready
+                : () -> Analysis.of(current.trace());
+        ComparisonView view = new ComparisonView();
+        JFrame window = new JFrame(current.source().name() + " vs " + other.getFileName() + " — ura");
+        window.setName("compareWindow");
+        window.setDefaultCloseOperation(JFrame.DISPOSE_ON_CLOSE);
+        window.getContentPane().add(view);
+        window.setSize(900, 520);
+        window.setLocationRelativeTo(frame);
+        window.setVisible(true);
+        view.compare(current.source().name(), a, other.getFileName().toString(), ComparisonView.analysisOf(other));
+        return view;
+    }
+
+    private void chooseRuns() {
+        JFileChooser chooser = chooser("Open runs: a folder of traces or a CSV");
+        chooser.setFileSelectionMode(JFileChooser.FILES_AND_DIRECTORIES);
+        chooser.addChoosableFileFilter(new FileNameExtensionFilter("Run series CSV", "csv"));
+        if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
+            Path p = chosen(chooser);
+            openRuns(p);
+        }
+    }
+
+    private void chooseComparison() {
+        if (frame.loaded() == null) {
+            compareWith(frame, null);
+            return;
+        }
+        JFileChooser chooser = chooser("Compare " + frame.loaded().source().name() + " with…");
+        if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
+            compareWith(frame, chosen(chooser));
+        }
+    }
+
+    private JFileChooser chooser(String title) {
+        JFileChooser chooser = new JFileChooser(lastDirectory == null ? null : lastDirectory.toFile());
+        chooser.setDialogTitle(title);
+        return chooser;
+    }
+
+    private Path chosen(JFileChooser chooser) {
+        Path p = chooser.getSelectedFile().toPath();
+        lastDirectory = p.getParent();
+        return p;
+    }
+}

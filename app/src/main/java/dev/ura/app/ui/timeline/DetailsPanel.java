@@ -1,0 +1,36 @@
+package dev.ura.app.ui.timeline;
+
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.trace.model.Trace;
+
+import javax.swing.JEditorPane;
+import javax.swing.JPanel;
+import javax.swing.JScrollPane;
+import java.awt.BorderLayout;
+
+/** Method, class, signature, source, times and call stack of the selected slice. */
+public final class DetailsPanel extends JPanel {
+    private final JEditorPane text = new JEditorPane("text/html", "");
+
+    public DetailsPanel() {
+        super(new BorderLayout());
+        text.setEditable(false);
+        text.setName("details");
+        text.putClientProperty(JEditorPane.HONOR_DISPLAY_PROPERTIES, true);
+        add(new JScrollPane(text), BorderLayout.CENTER);
+        show(null, null);
+    }
+
+    public void show(Trace trace, SliceRef slice) {
+        if (trace == null || slice == null) {
+            text.setText("<html><body style='color:gray'>Click a slice to see its details.</body></html>");
+        } else {
+            text.setText(SliceDescriptions.detailsHtml(trace, slice));
+        }
+        text.setCaretPosition(0);
+    }
+
+    String plainText() {
+        return text.getText();
+    }
+}

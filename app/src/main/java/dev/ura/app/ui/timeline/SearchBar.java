@@ -1,0 +1,110 @@
+package dev.ura.app.ui.timeline;
+
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.render.TimelineScene;
+import dev.ura.trace.model.CallTable;
+
+import javax.swing.BorderFactory;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JTextField;
+import javax.swing.Timer;
+import javax.swing.event.DocumentEvent;
+import javax.swing.event.DocumentListener;
+import java.awt.BorderLayout;
+import java.awt.event.KeyAdapter;
+import java.awt.event.KeyEvent;
+
+/** Type part of a method name: matches light up across threads; Enter / Shift+Enter step through them. */
+public final class SearchBar extends JPanel {
+    private final JTextField field = new JTextField(28);
+    private final JLabel count = new JLabel(" ");
+    private final TimelineView view;
+    private final Timer debounce;
+    private boolean[] matches;
+
+    public SearchBar(TimelineView view) {
+        super(new BorderLayout(6, 0));
+        this.view = view;
+        setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+        field.setName("search");
+        field.putClientProperty("JTextField.placeholderText", "Search methods (Ctrl+F) — Enter: next, Shift+Enter: previous");
+        field.putClientProperty("JTextField.showClearButton", true);
+        add(field, BorderLayout.CENTER);
+        add(count, BorderLayout.EAST);
+        debounce = new Timer(120, e -> update());
+        debounce.setRepeats(false);
+        field.getDocument().addDocumentListener(new DocumentListener() {
+            @Override
+            public void insertUpdate(DocumentEvent e) {
+                debounce.restart();
+            }
+
+            @Override
+            public void removeUpdate(DocumentEvent e) {
+                debounce.restart();
+            }
+
+            @Override
+            public void changedUpdate(DocumentEvent e) {
+                debounce.restart();
+            }
+        });
+        field.addKeyListener(new KeyAdapter() {
+            @Override
+            public void keyPressed(KeyEvent e) {
+                if (e.getKeyCode() == KeyEvent.VK_ENTER) {
+                    debounce.stop();
+                    update();
+                    step(!e.isShiftDown());
+                    e.consume();
+                } else if (e.getKeyCode() == KeyEvent.VK_ESCAPE) {
+                    field.setText("");
+                    view.requestFocusInWindow();
+                }
+            }
+        });
+    }
+
+    public void focus() {
+        field.requestFocusInWindow();
+        field.selectAll();
+    }
+
+    /** Re-applies the query (after a new trace opened). */
+    public void update() {
+        TimelineScene s = view.scene();
+        if (s == null) {
+            matches = null;
+            count.setText(" ");
+            return;
+        }
+        matches = SliceSearch.matches(s.index().trace().methods(), field.getText());
+        s.setMatches(matches);
+        count.setText(matches == null ? " " : SliceSearch.count(s.index().trace(), matches) + " matches");
+        view.repaint();
+    }
+
+    private void step(boolean forward) {
+        TimelineScene s = view.scene();
+        if (s == null || matches == null) {
+            return;
+        }
+        SliceRef next = SliceSearch.step(s.index().trace(), matches, s.selection(), forward);
+        if (next == null) {
+            return;
+        }
+        view.select(next);
+        CallTable c = s.index().trace().threads().get(next.thread()).calls();
+        long a = c.start(next.call());
+        long b = c.end(next.call());
+        if (s.axis().toPx(b) - s.axis().toPx(a) < 2 || b - a > s.axis().spanNs()) {
+            view.fitRange(a, b);
+        } else if (a < s.axis().startNs() || b > s.axis().endNs()) {
+            long span = s.axis().spanNs();
+            long mid = a + (b - a) / 2;
+            view.fitRange(mid - span * 9 / 20, mid + span * 9 / 20);
+        }
+        view.revealLane(next.thread());
+    }
+}

@@ -1,0 +1,67 @@
+package dev.ura.app.ui.timeline;
+
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.render.TimeFormat;
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.MethodInfo;
+import dev.ura.trace.model.ThreadTrack;
+import dev.ura.trace.model.Trace;
+
+/** Texts about one slice: self time, labels, the HTML of the details panel. */
+public final class SliceDescriptions {
+    private SliceDescriptions() {
+    }
+
+    /** Duration minus the durations of direct children. */
+    static long selfTime(CallTable c, int call) {
+        long self = c.duration(call);
+        int d = c.depth(call);
+        int end = c.subtreeEnd(call);
+        for (int j = call + 1; j <= end; j++) {
+            if (c.depth(j) == d + 1) {
+                self -= c.duration(j);
+            }
+        }
+        return Math.max(0, self);
+    }
+
+    /** {@code pkg.Class.method}, for what-if labels. */
+    public static String label(Trace trace, SliceRef s) {
+        CallTable c = trace.threads().get(s.thread()).calls();
+        return trace.methods().get(c.method(s.call())).fullName();
+    }
+
+    static String detailsHtml(Trace trace, SliceRef s) {
+        ThreadTrack t = trace.threads().get(s.thread());
+        CallTable c = t.calls();
+        int i = s.call();
+        MethodInfo m = trace.methods().get(c.method(i));
+        StringBuilder sb = new StringBuilder("<html><body style='font-family:sans-serif'>");
+        sb.append("<b style='font-size:larger'>").append(escape(m.name())).append("</b><br>");
+        row(sb, "Class", m.className().isEmpty() ? "—" : m.className());
+        row(sb, "Signature", m.signature() == null ? "—" : m.signature());
+        row(sb, "Source", m.sourceFile() == null ? "—" : m.sourceFile() + (m.line() >= 0 ? ":" + m.line() : ""));
+        row(sb, "Thread", t.name());
+        row(sb, "Wall time", TimeFormat.duration(c.duration(i)));
+        row(sb, "Thread time", c.hasCpuTime() ? TimeFormat.duration(c.cpuEnd(i) - c.cpuStart(i)) : "not recorded");
+        row(sb, "Self time", TimeFormat.duration(selfTime(c, i)));
+        row(sb, "Starts at", "+" + TimeFormat.duration(c.start(i) - trace.firstTimeNs()));
+        sb.append("<br><b>Call stack</b><br>");
+        int p = i;
+        int shown = 0;
+        while (p >= 0 && shown < 64) {
+            sb.append("&nbsp;&nbsp;").append(escape(trace.methods().get(c.method(p)).fullName())).append("<br>");
+            p = c.parent(p);
+            shown++;
+        }
+        return sb.append("</body></html>").toString();
+    }
+
+    private static void row(StringBuilder sb, String k, String v) {
+        sb.append("<span style='color:gray'>").append(k).append(":</span> ").append(escape(v)).append("<br>");
+    }
+
+    public static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

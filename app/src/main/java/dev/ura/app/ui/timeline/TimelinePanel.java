@@ -1,0 +1,44 @@
+package dev.ura.app.ui.timeline;
+
+import javax.swing.JPanel;
+import javax.swing.JScrollBar;
+import java.awt.BorderLayout;
+
+/** The timeline with a vertical scroll bar kept in step with the view's own scroll. */
+public final class TimelinePanel extends JPanel {
+    private final TimelineView view;
+    private final JScrollBar bar = new JScrollBar(JScrollBar.VERTICAL);
+    private boolean syncing;
+
+    public TimelinePanel(TimelineView view) {
+        super(new BorderLayout());
+        this.view = view;
+        add(view, BorderLayout.CENTER);
+        add(bar, BorderLayout.EAST);
+        view.addPropertyChangeListener("view", e -> sync());
+        bar.addAdjustmentListener(e -> {
+            if (!syncing && view.scene() != null) {
+                view.scrollBy(e.getValue() - view.scene().scrollY());
+            }
+        });
+        addComponentListener(new java.awt.event.ComponentAdapter() {
+            @Override
+            public void componentResized(java.awt.event.ComponentEvent e) {
+                sync();
+            }
+        });
+    }
+
+    private void sync() {
+        syncing = true;
+        try {
+            int[] e = view.scrollExtent();
+            int value = view.scene() == null ? 0 : view.scene().scrollY();
+            bar.setValues(value, e[1], 0, Math.max(e[0], e[1]));
+            bar.setUnitIncrement(20);
+            bar.setBlockIncrement(Math.max(20, e[1] - 20));
+        } finally {
+            syncing = false;
+        }
+    }
+}

@@ -1,0 +1,288 @@
+package dev.ura.app.ui.timeline;
+
+import com.formdev.flatlaf.util.UIScale;
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.render.DrawList;
+import dev.ura.app.render.LaneBox;
+import dev.ura.app.render.Metrics;
+import dev.ura.app.render.RenderedFrame;
+import dev.ura.app.render.TimeFormat;
+import dev.ura.app.render.TimelineRenderer;
+import dev.ura.app.render.TimelineScene;
+import dev.ura.trace.model.CallTable;
+
+import javax.swing.JComponent;
+import javax.swing.ToolTipManager;
+import javax.swing.UIManager;
+import java.awt.Graphics;
+import java.awt.Graphics2D;
+import java.awt.event.MouseEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The timeline: one swimlane per thread with its calls as a flame chart. Painting is delegated to
+ * {@link TimelineRenderer}; input to {@link TimelineInput}. Fires {@code "view"} property changes
+ * when zoom, pan or scroll change, and calls selection listeners when the selected slice changes.
+ */
+public final class TimelineView extends JComponent {
+    private final TimelineRenderer renderer = new TimelineRenderer();
+    private final List<Consumer<SliceRef>> selectionListeners = new ArrayList<>();
+    private final List<TimelineHooks.PointerHandler> pointerHandlers = new ArrayList<>();
+    private final List<TimelineHooks.MenuContributor> menuContributors = new ArrayList<>();
+    private final List<TimelineHooks.TooltipProvider> tooltipProviders = new ArrayList<>();
+    private TimelineScene scene;
+    private RenderedFrame frame;
+    private boolean needsFit;
+    private long[] focusWindow;
+
+    public TimelineView() {
+        setFocusable(true);
+        setOpaque(true);
+        ToolTipManager.sharedInstance().registerComponent(this);
+        new TimelineInput(this).install();
+    }
+
+    public TimelineScene scene() {
+        return scene;
+    }
+
+    /** Shows a scene (or nothing, with {@code null}) and fits the whole trace. */
+    public void setScene(TimelineScene s) {
+        scene = s;
+        frame = null;
+        focusWindow = null;
+        if (s != null) {
+            s.setMetrics(Metrics.at(UIScale.getUserScaleFactor()));
+            s.setPalette(UiPalette.current());
+            needsFit = true;
+        }
+        changed();
+    }
+
+    /** The last painted frame, or {@code null}. */
+    public RenderedFrame frame() {
+        return frame;
+    }
+
+    public void addSelectionListener(Consumer<SliceRef> l) {
+        selectionListeners.add(l);
+    }
+
+    public void addPointerHandler(TimelineHooks.PointerHandler h) {
+        pointerHandlers.add(h);
+    }
+
+    List<TimelineHooks.PointerHandler> pointerHandlers() {
+        return pointerHandlers;
+    }
+
+    public void addMenuContributor(TimelineHooks.MenuContributor c) {
+        menuContributors.add(c);
+    }
+
+    public void addTooltipProvider(TimelineHooks.TooltipProvider p) {
+        tooltipProviders.add(p);
+    }
+
+    List<TimelineHooks.MenuContributor> menuContributors() {
+        return menuContributors;
+    }
+
+    /** The window {@code F} fits when nothing is selected (the selected response), or {@code null}. */
+    public void setFocusWindow(long[] window) {
+        focusWindow = window;
+    }
+
+    @Override
+    public void updateUI() {
+        super.updateUI();
+        if (scene != null) {
+            scene.setMetrics(Metrics.at(UIScale.getUserScaleFactor()));
+            scene.setPalette(UiPalette.current());
+        }
+    }
+
+    @Override
+    protected void paintComponent(Graphics g) {
+        Graphics2D g2 = (Graphics2D) g.create();
+        try {
+            if (scene == null) {
+                paintEmpty(g2);
+                return;
+            }
+            if (needsFit && getWidth() > 0) {
+                needsFit = false;
+                scene.axis().setWidthPx(getWidth());
+                fitRange(scene.index().startNs(), scene.index().endNs());
+            }
+            frame = renderer.paint(g2, scene, getWidth(), getHeight());
+        } finally {
+            g2.dispose();
+        }
+    }
+
+    private void paintEmpty(Graphics2D g) {
+        g.setColor(UIManager.getColor("Panel.background"));
+        g.fillRect(0, 0, getWidth(), getHeight());
+        g.setColor(UIManager.getColor("Label.disabledForeground"));
+        String msg = "Open a trace: File › Open, a sample, or drop a file here";
+        int w = g.getFontMetrics().stringWidth(msg);
+        g.drawString(msg, (getWidth() - w) / 2, getHeight() / 2);
+    }
+
+    public void select(SliceRef s) {
+        if (scene == null) {
+            return;
+        }
+        scene.setSelection(s);
+        for (Consumer<SliceRef> l : selectionListeners) {
+            l.accept(s);
+        }
+        repaint();
+    }
+
+    /** Fits the selection, else the focus window (response), else everything. */
+    public void fitFocus() {
+        if (scene == null) {
+            return;
+        }
+        SliceRef s = scene.selection();
+        if (s != null) {
+            CallTable c = scene.index().trace().threads().get(s.thread()).calls();
+            fitRange(c.start(s.call()), c.end(s.call()));
+            revealLane(s.thread());
+        } else if (focusWindow != null) {
+            fitRange(focusWindow[0], focusWindow[1]);
+        } else {
+            fitAll();
+        }
+    }
+
+    public void fitAll() {
+        if (scene != null) {
+            fitRange(scene.index().startNs(), scene.index().endNs());
+        }
+    }
+
+    public void fitRange(long start, long end) {
+        if (scene == null) {
+            return;
+        }
+        scene.axis().setWidthPx(Math.max(1, getWidth()));
+        long margin = Math.max(1, (end - start) / 20);
+        scene.axis().fit(start - margin, end + margin, 0);
+        changed();
+    }
+
+    /** Scrolls vertically so a thread's lane is in view. */
+    public void revealLane(int thread) {
+        if (frame == null) {
+            return;
+        }
+        LaneBox b = frame.box(thread);
+        if (b == null || b.pinned()) {
+            return;
+        }
+        if (b.y() < frame.pinnedBottom() || b.y() + Math.min(b.height(), 200) > getHeight()) {
+            scene.setScrollY(scene.scrollY() + b.y() - frame.pinnedBottom());
+            clampScroll();
+        }
+        changed();
+    }
+
+    void zoomAt(double px, double factor) {
+        if (scene != null) {
+            scene.axis().zoom(px, factor);
+            changed();
+        }
+    }
+
+    void pan(double dpx) {
+        if (scene != null) {
+            scene.axis().pan(dpx);
+            scene.axis().clampTo(scene.index().startNs(), scene.index().endNs());
+            changed();
+        }
+    }
+
+    void scrollBy(int dy) {
+        if (scene != null) {
+            scene.setScrollY(scene.scrollY() + dy);
+            clampScroll();
+            changed();
+        }
+    }
+
+    /** Height of the lanes that scroll, and of the area they scroll in. */
+    int[] scrollExtent() {
+        if (scene == null) {
+            return new int[]{0, 0};
+        }
+        Metrics m = scene.metrics();
+        int content = scene.layout().scrollingHeight(scene.index(), m);
+        int visible = getHeight() - m.ruler() - scene.layout().pinnedHeight(scene.index(), m);
+        return new int[]{content, Math.max(0, visible)};
+    }
+
+    private void clampScroll() {
+        int[] e = scrollExtent();
+        scene.setScrollY(Math.min(scene.scrollY(), Math.max(0, e[0] - e[1])));
+    }
+
+    /** Re-lays out after lanes changed (collapse, hide, pin, order). */
+    void lanesChanged() {
+        if (scene != null) {
+            clampScroll();
+        }
+        changed();
+    }
+
+    void changed() {
+        repaint();
+        firePropertyChange("view", false, true);
+    }
+
+    /** The slice under a point, or {@code null}; a fold is not a slice. */
+    public SliceRef sliceAt(int x, int y) {
+        int i = itemAt(x, y);
+        if (i < 0 || frame.items().isFold(i)) {
+            return null;
+        }
+        return new SliceRef(frame.items().thread(i), frame.items().call(i));
+    }
+
+    int itemAt(int x, int y) {
+        if (frame == null || y < scene.metrics().ruler()) {
+            return -1;
+        }
+        return frame.items().hit(x, y);
+    }
+
+    @Override
+    public String getToolTipText(MouseEvent e) {
+        if (scene == null) {
+            return null;
+        }
+        for (TimelineHooks.TooltipProvider p : tooltipProviders) {
+            String tip = p.tooltip(e.getPoint());
+            if (tip != null) {
+                return tip;
+            }
+        }
+        int i = itemAt(e.getX(), e.getY());
+        if (i < 0) {
+            return null;
+        }
+        DrawList items = frame.items();
+        CallTable c = scene.index().trace().threads().get(items.thread(i)).calls();
+        int call = items.call(i);
+        if (items.isFold(i)) {
+            return "<html>" + items.count(i) + " calls too small to show — zoom in</html>";
+        }
+        String name = SliceDescriptions.escape(scene.index().trace().methods().get(c.method(call)).fullName());
+        return "<html><b>" + name + "</b><br>" + TimeFormat.duration(c.duration(call))
+                + " (self " + TimeFormat.duration(SliceDescriptions.selfTime(c, call)) + ")</html>";
+    }
+}

@@ -1,0 +1,84 @@
+package dev.ura.app.ui.app;
+
+import org.assertj.swing.core.BasicRobot;
+import org.assertj.swing.core.Robot;
+import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
+import org.assertj.swing.edt.GuiActionRunner;
+import org.assertj.swing.fixture.FrameFixture;
+import org.assertj.swing.fixture.JOptionPaneFixture;
+import org.assertj.swing.timing.Condition;
+import org.assertj.swing.timing.Pause;
+import org.assertj.swing.timing.Timeout;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.prefs.Preferences;
+
+/**
+ * What every robot test of the explorer shares: a strict-EDT repaint manager, a fresh window on
+ * throw-away preferences at a size that fits Xvfb's default screen, and waiting on conditions
+ * (never sleeping) so the tests hold up under load.
+ */
+abstract class ExplorerRobotBase {
+    @TempDir
+    Path dir;
+    Robot robot;
+    FrameFixture window;
+    ExplorerFrame frame;
+    private Preferences node;
+
+    @BeforeAll
+    static void strictEdt() {
+        FailOnThreadViolationRepaintManager.install();
+    }
+
+    @BeforeEach
+    void open() {
+        robot = BasicRobot.robotWithNewAwtHierarchy();
+        node = Preferences.userRoot().node("dev/ura/test-" + UUID.randomUUID());
+        frame = GuiActionRunner.execute(() -> {
+            ThemeSupport.registerDefaults();
+            ThemeSupport.install(false);
+            return ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
+        });
+        window = new FrameFixture(robot, frame);
+        window.show(new java.awt.Dimension(1200, 860));
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        window.cleanUp();
+        // Runs and Compare windows outlive the explorer frame; left open they would cover the
+        // next test's window and swallow its clicks.
+        GuiActionRunner.execute(() -> {
+            for (java.awt.Window w : java.awt.Window.getWindows()) {
+                w.dispose();
+            }
+        });
+        node.removeNode();
+    }
+
+    static void waitFor(String what, Callable<Boolean> test) {
+        Pause.pause(new Condition(what) {
+            @Override
+            public boolean test() {
+                return GuiActionRunner.execute(test);
+            }
+        }, Timeout.timeout(60_000));
+    }
+
+    /**
+     * Presses a dialog's OK on the EDT and waits for it to close: a robot click on a dialog that is
+     * still settling can miss under load and leave it open, which stalls everything behind it.
+     */
+    static void confirm(JOptionPaneFixture pane) {
+        javax.swing.JButton ok = pane.okButton().target();
+        GuiActionRunner.execute(() -> ok.doClick());
+        waitFor("dialog closed", () -> !pane.target().isShowing());
+    }
+}

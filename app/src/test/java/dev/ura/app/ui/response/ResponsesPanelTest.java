@@ -1,0 +1,28 @@
+package dev.ura.app.ui.response;
+
+import dev.ura.app.testing.TinyTraces;
+import dev.ura.trace.model.Trace;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ResponsesPanelTest {
+    @Test
+    void triggersAreShortenedToClassOrClassAndMethod() {
+        assertThat(ResponsesPanel.shortTrigger("org.mozilla.fenix.HomeActivity")).isEqualTo("HomeActivity");
+        assertThat(ResponsesPanel.shortTrigger("android.view.View.performClick")).isEqualTo("View.performClick");
+        assertThat(ResponsesPanel.shortTrigger("onClick")).isEqualTo("onClick");
+    }
+
+    @Test
+    void selfTimesAreClippedToTheWindowAndExcludeChildren() {
+        Trace t = new TinyTraces().thread("main", true)
+                .call("a.A.outer", 0, 0, 1000).call("a.B.inner", 1, 200, 700)
+                .thread("w", false).call("a.B.inner", 0, 900, 1500)
+                .build();
+        Map<String, Long> self = StatsPanel.selfTimes(t, 100, 1000);
+        assertThat(self).containsEntry("A.outer", 900L - 500L).containsEntry("B.inner", 500L + 100L);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.ura.app.ui.timeline;
+
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.render.Metrics;
+import dev.ura.app.render.TimelineScene;
+import dev.ura.app.render.TraceIndex;
+import dev.ura.app.testing.TinyTraces;
+import dev.ura.trace.model.Trace;
+import org.junit.jupiter.api.Test;
+
+import javax.swing.SwingUtilities;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The timeline component without a display: painted into an image, hit-tested, zoomed. */
+class TimelineViewTest {
+    private final Trace trace = new TinyTraces()
+            .thread("main", true).call("app.ui.Main.onClick", 0, 0, 1000).call("app.data.Db.query", 1, 100, 400)
+            .build();
+
+    private static void onEdt(Runnable r) throws Exception {
+        SwingUtilities.invokeAndWait(r);
+    }
+
+    private static BufferedImage paint(TimelineView v) {
+        BufferedImage img = new BufferedImage(v.getWidth(), v.getHeight(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        v.paint(g);
+        g.dispose();
+        return img;
+    }
+
+    @Test
+    void aNewSceneIsFittedOnFirstPaintAndClicksFindTheSlicesThatWerePainted() throws Exception {
+        List<SliceRef> selected = new ArrayList<>();
+        onEdt(() -> {
+            TimelineView v = new TimelineView();
+            v.setSize(1100, 300);
+            v.addSelectionListener(selected::add);
+            v.setScene(new TimelineScene(TraceIndex.of(trace)));
+            paint(v);
+            assertThat(v.scene().axis().startNs()).isLessThan(0);
+            assertThat(v.scene().axis().endNs()).isGreaterThan(1000);
+            Metrics m = v.scene().metrics();
+            int row1 = m.ruler() + m.header() + m.row() + m.row() / 2;
+            int x = (int) Math.round(v.scene().axis().toPx(250));
+            SliceRef hit = v.sliceAt(x, row1);
+            assertThat(hit).isEqualTo(new SliceRef(0, 1));
+            v.select(hit);
+            assertThat(selected).containsExactly(new SliceRef(0, 1));
+            v.fitFocus();
+            assertThat(v.scene().axis().startNs()).isBetween(50L, 100L);
+            assertThat(v.scene().axis().endNs()).isBetween(400L, 450L);
+            v.fitAll();
+            double before = v.scene().axis().nsPerPx();
+            v.zoomAt(500, 2);
+            assertThat(v.scene().axis().nsPerPx()).isEqualTo(before / 2);
+            assertThat(v.getToolTipText(new java.awt.event.MouseEvent(v, 0, 0, 0, x, row1, 0, false)))
+                    .contains("app.data.Db.query");
+        });
+    }
+
+    @Test
+    void withoutATraceTheViewInvitesToOpenOne() throws Exception {
+        onEdt(() -> {
+            TimelineView v = new TimelineView();
+            v.setSize(600, 200);
+            BufferedImage img = paint(v);
+            assertThat(v.frame()).isNull();
+            assertThat(v.sliceAt(300, 100)).isNull();
+            java.util.Set<Integer> colours = new java.util.HashSet<>();
+            for (int x = 0; x < 600; x++) {
+                for (int y = 85; y < 105; y++) {
+                    colours.add(img.getRGB(x, y));
+                }
+            }
+            assertThat(colours).as("the invitation text is painted").hasSizeGreaterThanOrEqualTo(2);
+        });
+    }
+}
