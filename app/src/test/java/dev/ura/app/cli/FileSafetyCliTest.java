@@ -117,6 +117,25 @@ class FileSafetyCliTest {
     }
 
     @Test
+    void aWholeProcessWritingToDevFullExits1AndSaysWhy() throws Exception {
+        Path full = Path.of("/dev/full");
+        Assumptions.assumeTrue(Files.exists(full), "no /dev/full");
+        Path trace = sample();
+        for (String[] args : List.of(new String[]{"analyze", trace.toString(), "--json"},
+                new String[]{"callgraph", trace.toString()})) {
+            List<String> command = new java.util.ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Djava.awt.headless=true",
+                    "-cp", System.getProperty("java.class.path"), "dev.ura.app.Main"));
+            command.addAll(List.of(args));
+            Process p = new ProcessBuilder(command).redirectOutput(full.toFile()).start();
+            String err = new String(p.getErrorStream().readAllBytes());
+            assertThat(p.waitFor()).as(err).isEqualTo(1);
+            assertThat(err).isEqualTo("ura: cannot write to standard output (No space left on device); the output is"
+                    + " incomplete" + System.lineSeparator());
+        }
+    }
+
+    @Test
     void aFullDiskForAnOutputFileIsOneLine() throws Exception {
         Path full = Path.of("/dev/full");
         Assumptions.assumeTrue(Files.exists(full), "no /dev/full");
