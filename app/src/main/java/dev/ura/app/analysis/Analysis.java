@@ -1,5 +1,6 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.Finding;
@@ -185,6 +186,14 @@ public final class Analysis {
      */
     public Estimate estimate(int index, Scenario scenario) {
         return estimates.computeIfAbsent(new EstimateKey(index, scenario), k -> estimator(index).estimate(scenario));
+    }
+
+    /**
+     * The changes of {@code scenario} that select nothing in response {@code index} (no slice
+     * overlapping its work matches), in scenario order; empty when every change applies.
+     */
+    public List<Change> unmatchedChanges(int index, Scenario scenario) {
+        return scenario.isEmpty() ? List.of() : estimator(index).unmatched(scenario);
     }
 
     private WhatIfEstimator estimator(int index) {

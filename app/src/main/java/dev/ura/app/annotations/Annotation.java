@@ -2,6 +2,7 @@ package dev.ura.app.annotations;
 
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /**
  * A user's mark on a trace.
@@ -53,12 +54,28 @@ public record Annotation(String id, AnnotationKind kind, Anchor from, Anchor to,
         return new Annotation(id, kind, from, to, t);
     }
 
-    /** Moved by {@code dtNs}; a note also moves to {@code thread} when given. */
+    /** The same annotation pinned to other points ({@code to} stays {@code null} for a note). */
+    public Annotation withAnchors(Anchor newFrom, Anchor newTo) {
+        return new Annotation(id, kind, newFrom, kind == AnnotationKind.NOTE ? null : newTo, text);
+    }
+
+    /** Moved by {@code dtNs}; a note also moves to {@code noteThread}'s lane when given (free points). */
     public Annotation moved(long dtNs, Anchor noteThread) {
         if (kind == AnnotationKind.NOTE && noteThread != null) {
-            return new Annotation(id, kind, new Anchor(noteThread.threadId(), noteThread.threadName(), from.timeNs() + dtNs),
-                    null, text);
+            return withAnchors(new Anchor(noteThread.threadId(), noteThread.threadName(), from.timeNs() + dtNs,
+                    noteThread.row(), null), null);
         }
-        return new Annotation(id, kind, from.shifted(dtNs), to == null ? null : to.shifted(dtNs), text);
+        return withAnchors(from.shifted(dtNs), to == null ? null : to.shifted(dtNs));
+    }
+
+    /**
+     * Moved by {@code dtNs}, each end passed through {@code reanchor} (which pins a moved point to
+     * the slice now under it, or frees it); a note goes to {@code noteAt} when given.
+     */
+    public Annotation moved(long dtNs, Anchor noteAt, UnaryOperator<Anchor> reanchor) {
+        if (kind == AnnotationKind.NOTE) {
+            return withAnchors(noteAt != null ? noteAt : reanchor.apply(from.shifted(dtNs)), null);
+        }
+        return withAnchors(reanchor.apply(from.shifted(dtNs)), reanchor.apply(to.shifted(dtNs)));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -24,10 +25,15 @@ import java.util.List;
  * go to a temporary file in the same directory, then replace the sidecar with an atomic rename,
  * so a crash leaves the old or the new file, never half of one. A sidecar that cannot be read is
  * never overwritten: it is renamed aside ({@code .corrupt-<time>}) and the problem reported.
+ *
+ * <p>Versions: 1 pinned points to a lane and a time; 2 adds a depth row and the slice a point is
+ * on. A version 1 sidecar is migrated when the trace is opened: the original is copied to
+ * {@code <sidecar>.v1.bak} and the sidecar rewritten as version 2. A sidecar from a newer ura is
+ * never touched: its annotations are shown read-only and saving refuses to replace it.
  */
 public final class AnnotationStore {
     /** Sidecar format version written by this code. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /**
      * Strings longer than an annotation's text limit are refused by the reader; the writer cannot
      * produce them because {@link Annotation} cuts text to the same limit.
@@ -58,12 +64,21 @@ public final class AnnotationStore {
      * What loading found.
      *
      * @param annotations the annotations (empty when there was no sidecar or it was corrupt)
-     * @param problem     a one-line description of a corrupt sidecar and where it was moved, or {@code null}
+     * @param problem     a one-line description of a corrupt or newer sidecar (and what was done), or {@code null}
+     * @param readOnly    the sidecar comes from a newer ura: show, never save
      */
-    public record Loaded(List<Annotation> annotations, String problem) {
+    public record Loaded(List<Annotation> annotations, String problem, boolean readOnly) {
         public Loaded {
             annotations = List.copyOf(annotations);
         }
+
+        public Loaded(List<Annotation> annotations, String problem) {
+            this(annotations, problem, false);
+        }
+    }
+
+    /** What parsing found, before anything is done about it. */
+    private record Parsed(List<Annotation> annotations, int version, String trace, String problem) {
     }
 
     /** The on-disk shape. */
@@ -72,12 +87,22 @@ public final class AnnotationStore {
 
     /**
      * Loads the sidecar; a missing one is an empty list. An unreadable one is renamed aside so the
-     * next save cannot overwrite it.
+     * next save cannot overwrite it; a version 1 one is migrated (backup kept); a newer one is
+     * left as it is and loaded read-only.
      */
     public Loaded load() throws IOException {
-        Loaded read = read();
-        if (read.problem() == null) {
-            return read;
+        Parsed p = parse();
+        if (p == null) {
+            return new Loaded(List.of(), null);
+        }
+        if (p.version() > VERSION) {
+            return newer(p);
+        }
+        if (p.problem() == null) {
+            if (p.version() < VERSION) {
+                migrate(p);
+            }
+            return new Loaded(p.annotations(), null);
         }
         String stamp = sidecar.getFileName() + ".corrupt-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
@@ -86,41 +111,92 @@ public final class AnnotationStore {
             aside = sidecar.resolveSibling(stamp + "-" + n);
         }
         Files.move(sidecar, aside);
-        return new Loaded(List.of(), read.problem() + "; it was kept as " + aside.getFileName()
+        return new Loaded(List.of(), p.problem() + "; it was kept as " + aside.getFileName()
                 + " and a new one will be written");
     }
 
     /** Reads the sidecar without changing anything (for exports); problems are reported, not acted on. */
     public Loaded read() throws IOException {
-        if (Files.notExists(sidecar, LinkOption.NOFOLLOW_LINKS)) {
+        Parsed p = parse();
+        if (p == null) {
             return new Loaded(List.of(), null);
         }
-        byte[] bytes;
+        if (p.version() > VERSION) {
+            return newer(p);
+        }
+        return p.problem() == null ? new Loaded(p.annotations(), null)
+                : new Loaded(List.of(), p.problem());
+    }
+
+    /** The backup a migration keeps of the version 1 sidecar. */
+    public Path backup(int version) {
+        return sidecar.resolveSibling(sidecar.getFileName() + ".v" + version + ".bak");
+    }
+
+    private void migrate(Parsed p) throws IOException {
+        Path backup = backup(p.version());
+        if (!Files.exists(backup)) {
+            Files.copy(sidecar, backup);
+        }
+        save(p.trace() == null ? "" : p.trace(), p.annotations());
+    }
+
+    private Loaded newer(Parsed p) {
+        String what = sidecar.getFileName() + " was written by a newer ura (version " + p.version() + ")";
+        if (p.problem() != null) {
+            return new Loaded(List.of(), what + " and cannot be shown; it is left untouched", true);
+        }
+        return new Loaded(p.annotations(), what + "; its annotations are shown read-only and it is left untouched",
+                true);
+    }
+
+    /** The sidecar parsed, or {@code null} when there is none. */
+    private Parsed parse() throws IOException {
+        byte[] bytes = bytes();
+        if (bytes == null) {
+            return null;
+        }
+        int version = 0;
         try {
-            bytes = InputFiles.readAll(sidecar, MAX_SIDECAR_BYTES, "sidecar");
+            JsonNode tree = JSON.readTree(bytes);
+            if (tree != null && tree.path("version").isInt()) {
+                version = tree.path("version").intValue();
+            }
+            SidecarFile f = JSON.treeToValue(tree, SidecarFile.class);
+            if (f == null || f.annotations() == null) {
+                return new Parsed(List.of(), version, null, unreadable("no annotation list"));
+            }
+            if (f.annotations().contains(null)) {
+                return new Parsed(List.of(), version, null, unreadable("an empty annotation"));
+            }
+            return new Parsed(f.annotations(), version, f.trace(), null);
+        } catch (JacksonException | IllegalArgumentException e) {
+            // also covers records refusing a missing id or anchor (Jackson wraps their exceptions)
+            return new Parsed(List.of(), version, null, unreadable(firstLine(e.getMessage())));
+        }
+    }
+
+    /**
+     * The sidecar's bytes through the one input guard, or {@code null} when there is none. Not a
+     * regular file (a FIFO, a device, a folder) or too large: an error, never opened and never moved
+     * aside; a dangling link is reported too rather than silently replaced.
+     */
+    private byte[] bytes() throws IOException {
+        if (Files.notExists(sidecar, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        try {
+            return InputFiles.readAll(sidecar, MAX_SIDECAR_BYTES, "sidecar");
         } catch (TraceFormatException e) {
             if (e.getCause() instanceof NoSuchFileException && Files.notExists(sidecar, LinkOption.NOFOLLOW_LINKS)) {
-                return new Loaded(List.of(), null);
+                return null;
             }
-            // Not a regular file (a FIFO, a device, a directory) or too large: reported, never opened or
-            // moved aside; a dangling link is reported too rather than silently replaced.
             throw new IOException(e.problem(), e);
         }
-        String why;
-        try {
-            SidecarFile f = JSON.readValue(bytes, SidecarFile.class);
-            if (f == null || f.annotations() == null) {
-                why = "no annotation list";
-            } else if (f.version() > VERSION) {
-                why = "written by a newer ura (version " + f.version() + ")";
-            } else {
-                return new Loaded(f.annotations(), null);
-            }
-        } catch (JacksonException e) {
-            // also covers records refusing a missing id or anchor (Jackson wraps their exceptions)
-            why = firstLine(e.getMessage());
-        }
-        return new Loaded(List.of(), sidecar.getFileName() + " could not be read (" + why + ")");
+    }
+
+    private String unreadable(String why) {
+        return sidecar.getFileName() + " could not be read (" + why + ")";
     }
 
     /**
@@ -128,8 +204,28 @@ public final class AnnotationStore {
      * and writing through a symbolic link ({@link AtomicWriter}).
      */
     public void save(String traceName, List<Annotation> annotations) throws IOException {
+        int existing = existingVersion();
+        if (existing > VERSION) {
+            throw new IOException(sidecar.getFileName() + " was written by a newer ura (version " + existing
+                    + ") and is not replaced");
+        }
         SidecarFile file = new SidecarFile(VERSION, traceName, annotations);
         AtomicWriter.write(sidecar, out -> JSON.writeValue(out, file));
+    }
+
+    /** The version of the sidecar on disk, or 0 when there is none or it has no readable version. */
+    private int existingVersion() {
+        try {
+            byte[] bytes = bytes();
+            if (bytes == null) {
+                return 0;
+            }
+            JsonNode tree = JSON.readTree(bytes);
+            return tree != null && tree.path("version").isInt() ? tree.path("version").intValue() : 0;
+        } catch (IOException e) {
+            // missing or unreadable: nothing a save could destroy that load has not already set aside
+            return 0;
+        }
     }
 
     private static String firstLine(String s) {

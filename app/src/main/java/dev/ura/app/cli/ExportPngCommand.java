@@ -1,108 +1,200 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.app.render.AnnotationOverlay;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.ExportPainter;
 import dev.ura.app.render.Metrics;
 import dev.ura.app.render.Palette;
-import dev.ura.app.render.ResponseOverlay;
-import dev.ura.app.render.TimeFormat;
 import dev.ura.app.render.TimelineScene;
 import dev.ura.app.render.TraceIndex;
+import dev.ura.app.report.ImageFiles;
+import dev.ura.app.report.ResponsePicture;
 import dev.ura.trace.model.Trace;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-import javax.imageio.ImageIO;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ura export-png FILE -o OUT.png [--response N] [--width PX] [--height PX]}: the window's
- * picture, headless: the whole trace, or a response with its critical path, plus the trace's
- * annotations, a header, a legend and a scale bar (the same {@link ExportPainter} as the window).
+ * {@code ura export-png FILE -o OUT.png [--response N|all] [--width PX] [--height PX] [--scale S]
+ * [--theme light|dark] [what-if flags]}: the picture of a whole response, headless (the slowest
+ * one when none is named): every thread that takes part, the critical path, the what-if's
+ * estimated end, the trace's annotations, a header, a legend and a scale bar. A trace without
+ * responses is drawn whole. {@code OUT.svg} writes SVG instead.
  */
 @Command(name = "export-png", mixinStandardHelpOptions = true,
-        description = "Render the timeline (optionally of one response) to a PNG image, without a window.")
+        description = "Render a response (the slowest by default) with its critical path to a PNG or SVG, "
+                + "without a window.")
 final class ExportPngCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "A trace file (.trace, agent log, ...; gzip is fine).")
     Path file;
 
-    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.png", description = "The image to write.")
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.png",
+            description = "The image to write (.svg for SVG); with --response all, OUT-<index>.png per response.")
     Path output;
 
-    @Option(names = "--response", paramLabel = "N", description = "Show response N (0-based, as `ura analyze` numbers them).")
-    Integer response;
+    @Option(names = "--response", paramLabel = "N|all",
+            description = "Response N (0-based, as `ura analyze` numbers them) or all; default: the slowest.")
+    String response;
 
-    @Option(names = "--width", defaultValue = "1600", paramLabel = "PX", description = "Width (default ${DEFAULT-VALUE}).")
+    @Option(names = "--width", defaultValue = "1600", paramLabel = "PX",
+            description = "Width (default ${DEFAULT-VALUE}; the window offers 1200, 1600, 2400).")
     int width;
 
-    @Option(names = "--height", defaultValue = "900", paramLabel = "PX", description = "Height (default ${DEFAULT-VALUE}).")
-    int height;
+    @Option(names = "--height", paramLabel = "PX",
+            description = "Height (default: every lane of the response fits; 900 for a trace without responses).")
+    Integer height;
 
-    @Option(names = "--dark", description = "Use the dark theme's colours.")
+    @Option(names = "--scale", defaultValue = "1", paramLabel = "S",
+            description = "Pixel density: 2 for HiDPI doubles every size (default ${DEFAULT-VALUE}).")
+    double scale;
+
+    @Option(names = "--theme", paramLabel = "light|dark", description = "Colours (default light).")
+    String theme;
+
+    @Option(names = "--dark", description = "Same as --theme dark.")
     boolean dark;
+
+    @Option(names = "--defer", paramLabel = "PATTERN", description = "What-if: defer matching work. Repeatable.")
+    List<String> defer;
+
+    @Option(names = "--parallel", paramLabel = "PATTERN", description = "What-if: run matching work in parallel. Repeatable.")
+    List<String> parallel;
+
+    @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR", description = "What-if: speed matching work up. Repeatable.")
+    List<String> speedup;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        if (width < 200 || height < 150 || width > 16_000 || height > 16_000) {
+        if (width < 200 || width > 16_000 || height != null && (height < 150 || height > 16_000)) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "export-png: --width must be 200..16000 and --height 150..16000");
         }
+        if (!(scale >= 1 && scale <= 3)) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "export-png: --scale must be 1..3 (2 for HiDPI)");
+        }
+        Palette palette = palette(theme, dark);
+        Scenario scenario = WhatIfFlags.scenario(spec.commandLine(), spec.commandLine().getParseResult().originalArgs());
         Trace trace = TraceLoading.load(file);
-        TimelineScene scene = new TimelineScene(TraceIndex.of(trace));
-        scene.setPalette(dark ? Palette.DARK : Palette.LIGHT);
-        scene.setMetrics(Metrics.at(Math.max(1, width / 1600.0)));
-        scene.axis().setWidthPx(width);
-        ExportHeader header = new ExportHeader(file.getFileName().toString(), null, null, null);
-        long start = scene.index().startNs();
-        long end = scene.index().endNs();
-        if (response != null) {
-            Analysis analysis = Analysis.of(trace);
-            if (response < 0 || response >= analysis.responses().size()) {
-                throw new CommandFailure(UraCommand.EXIT_USAGE, "export-png: no response " + response + " (the trace has "
-                        + analysis.responses().size() + ")");
-            }
-            Response r = analysis.responses().get(response);
-            scene.overlays().add(new ResponseOverlay(r, analysis.criticalPath(response), -1));
-            header = new ExportHeader(header.file(), "#" + r.index() + " " + r.trigger(),
-                    TimeFormat.duration(r.durationNs()), null);
-            long margin = Math.max(1, r.durationNs() / 20);
-            start = r.startNs() - margin;
-            end = r.endNs() + margin;
+        TraceIndex index = TraceIndex.of(trace);
+        List<Annotation> notes = annotations();
+        Analysis analysis = Analysis.of(trace);
+        List<Integer> wanted = responses(analysis);
+        boolean svg = output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
+        if (wanted.isEmpty()) {
+            spec.commandLine().getErr().println("ura: warning: " + file + ": no response ("
+                    + analysis.noResponseReason().orElse("none found") + "); exporting the whole trace");
+            write(wholeTrace(index, notes, palette), output, svg);
+            return UraCommand.EXIT_OK;
         }
-        AnnotationStore.Loaded notes;
-        try {
-            notes = AnnotationStore.beside(file).read();
-        } catch (IOException e) {
-            notes = new AnnotationStore.Loaded(java.util.List.of(), "cannot read "
-                    + AnnotationStore.beside(file).sidecar() + ": " + e.getMessage());
-        }
-        if (!notes.annotations().isEmpty()) {
-            AnnotationOverlay overlay = new AnnotationOverlay();
-            overlay.setAnnotations(notes.annotations());
-            scene.overlays().add(overlay);
-        }
-        if (notes.problem() != null) {
-            spec.commandLine().getErr().println("ura: warning: " + notes.problem() + "; exporting without annotations");
-        }
-        scene.axis().fit(start, end, 0);
-        try {
-            if (!ImageIO.write(ExportPainter.image(scene, header, width, height), "png", output.toFile())) {
-                throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "export-png: no PNG writer in this Java runtime");
-            }
-        } catch (IOException e) {
-            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "export-png: cannot write " + output + ": " + e.getMessage());
+        for (int r : wanted) {
+            ResponsePicture p = ResponsePicture.of(file.getFileName().toString(), index, analysis, r, scenario, notes,
+                    palette, new ResponsePicture.Size(width, scale, height));
+            write(p, "all".equals(response) ? numbered(output, r) : output, svg);
         }
         return UraCommand.EXIT_OK;
+    }
+
+    /** {@code --theme} wins; {@code --dark} is its old spelling. */
+    static Palette palette(String theme, boolean dark) throws CommandFailure {
+        if (theme == null) {
+            return dark ? Palette.DARK : Palette.LIGHT;
+        }
+        return switch (theme.toLowerCase(Locale.ROOT)) {
+            case "light" -> Palette.LIGHT;
+            case "dark" -> Palette.DARK;
+            default -> throw new CommandFailure(UraCommand.EXIT_USAGE, "--theme must be light or dark, got '" + theme + "'");
+        };
+    }
+
+    private List<Integer> responses(Analysis analysis) throws CommandFailure {
+        int n = analysis.responses().size();
+        if (response == null) {
+            int slowest = ResponsePicture.slowest(analysis);
+            return slowest < 0 ? List.of() : List.of(slowest);
+        }
+        if (response.equals("all")) {
+            if (n == 0) {
+                throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, file + ": no response ("
+                        + analysis.noResponseReason().orElse("none found") + ")");
+            }
+            return java.util.stream.IntStream.range(0, n).boxed().toList();
+        }
+        int i;
+        try {
+            i = Integer.parseInt(response.strip());
+        } catch (NumberFormatException e) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "export-png: --response wants a number or all, got '"
+                    + response + "'");
+        }
+        if (i < 0 || i >= n) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "export-png: no response " + i + " (the trace has " + n + ")");
+        }
+        return List.of(i);
+    }
+
+    private List<Annotation> annotations() {
+        AnnotationStore store = AnnotationStore.beside(file);
+        AnnotationStore.Loaded notes;
+        try {
+            notes = store.read();
+        } catch (IOException e) {
+            // A sidecar that is not a regular file (a FIFO, a device) or too large: export without it.
+            notes = new AnnotationStore.Loaded(List.of(), "cannot read " + store.sidecar() + ": " + e.getMessage());
+        }
+        if (notes.problem() != null) {
+            spec.commandLine().getErr().println("ura: warning: " + notes.problem()
+                    + (notes.annotations().isEmpty() ? "; exporting without annotations" : ""));
+        }
+        return notes.annotations();
+    }
+
+    private ResponsePicture wholeTrace(TraceIndex index, List<Annotation> notes, Palette palette) {
+        TimelineScene scene = new TimelineScene(index);
+        scene.setPalette(palette);
+        scene.setMetrics(Metrics.at(scale * Math.max(1, width / 1600.0)));
+        if (!notes.isEmpty()) {
+            AnnotationOverlay overlay = new AnnotationOverlay();
+            overlay.setAnnotations(notes);
+            scene.overlays().add(overlay);
+        }
+        scene.axis().fit(index.startNs(), index.endNs(), 0);
+        ExportHeader header = new ExportHeader(file.getFileName().toString(), null, null, null,
+                dev.ura.app.report.ResponseText.facts(index.trace()), null);
+        int h = height == null ? 900 : height;
+        return new ResponsePicture(scene, header, (int) Math.round(width * scale), (int) Math.round(h * scale));
+    }
+
+    private static void write(ResponsePicture p, Path out, boolean svg) throws CommandFailure {
+        try {
+            if (svg) {
+                ImageFiles.writeText(p.svg(), out);
+            } else {
+                ImageFiles.writePng(p.png(), out);
+            }
+        } catch (IOException e) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "export-png: " + e.getMessage());
+        }
+    }
+
+    /** {@code OUT.png} → {@code OUT-3.png}. */
+    static Path numbered(Path out, int index) {
+        String name = out.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String numbered = dot <= 0 ? name + "-" + index : name.substring(0, dot) + "-" + index + name.substring(dot);
+        return out.resolveSibling(numbered);
     }
 }

@@ -35,11 +35,31 @@ public final class ExportPainter {
         return img;
     }
 
-    /** The same picture as an SVG document. */
+    /**
+     * The same picture as an SVG document. Names from a trace may hold characters XML forbids
+     * (control characters, lone surrogates, U+FFFE/U+FFFF); they become U+FFFD so the document
+     * always parses.
+     */
     public static String svg(TimelineScene scene, ExportHeader header, int width, int height) {
         SVGGraphics2D g = new SVGGraphics2D(width, height);
         paint(g, scene, header, width, height);
-        return g.getSVGDocument();
+        return XmlText.clean(g.getSVGDocument());
+    }
+
+    /** Height of the header for these lines at this scale. */
+    public static int headerHeight(ExportHeader h, Metrics m) {
+        return (int) Math.round((12 + 22 + 17 * (lines(h).size() - 1)) * m.scale());
+    }
+
+    /** Height of the footer (legend and scale bar). */
+    public static int footerHeight(Metrics m) {
+        return (int) Math.round(30 * m.scale());
+    }
+
+    /** The picture's height when the whole timeline of {@code scene} is to fit under the header. */
+    public static int fittingHeight(TimelineScene scene, ExportHeader header) {
+        return headerHeight(header, scene.metrics()) + ResponseExport.timelineHeight(scene)
+                + footerHeight(scene.metrics()) + scene.metrics().gap();
     }
 
     /** Paints into any graphics of the given size. */
@@ -51,8 +71,8 @@ public final class ExportPainter {
         Palette p = scene.palette();
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        int headerH = (int) Math.round(46 * m.scale());
-        int footerH = (int) Math.round(30 * m.scale());
+        int headerH = headerHeight(header, m);
+        int footerH = footerHeight(m);
         g.setColor(p.background());
         g.fillRect(0, 0, width, height);
         paintHeader(g, header, p, m, width);
@@ -69,10 +89,25 @@ public final class ExportPainter {
         paintFooter(g, frame, scene, height - footerH, width, footerH);
     }
 
+    /** The header's second and later lines: device facts, end reason, what-if. */
+    private static List<String> lines(ExportHeader h) {
+        List<String> lines = new ArrayList<>();
+        lines.add(null);
+        if (h.facts() != null) {
+            lines.add(h.facts());
+        }
+        if (h.ending() != null) {
+            lines.add(h.ending());
+        }
+        lines.add(h.whatIf() == null ? "baseline (no what-if changes)" : "what-if: " + h.whatIf());
+        return lines;
+    }
+
     private static void paintHeader(Graphics2D g, ExportHeader h, Palette p, Metrics m, int width) {
         Font title = new Font(Font.SANS_SERIF, Font.BOLD, 1).deriveFont((float) (14 * m.scale()));
         Font sub = new Font(Font.SANS_SERIF, Font.PLAIN, 1).deriveFont((float) (12 * m.scale()));
         int x = (int) (10 * m.scale());
+        int room = width - 2 * x;
         g.setFont(title);
         g.setColor(p.text());
         StringBuilder line = new StringBuilder(h.file());
@@ -82,11 +117,25 @@ public final class ExportPainter {
         if (h.duration() != null) {
             line.append("  ·  ").append(h.duration());
         }
-        g.drawString(line.toString(), x, (int) (19 * m.scale()));
+        g.drawString(fit(g.getFontMetrics(), line.toString(), room), x, (int) (19 * m.scale()));
         g.setFont(sub);
-        g.setColor(p.mutedText());
-        g.drawString(h.whatIf() == null ? "baseline (no what-if changes)" : "what-if: " + h.whatIf(), x,
-                (int) (37 * m.scale()));
+        List<String> lines = lines(h);
+        for (int i = 1; i < lines.size(); i++) {
+            g.setColor(i == lines.size() - 1 && h.whatIf() != null ? p.ghost() : p.mutedText());
+            g.drawString(fit(g.getFontMetrics(), lines.get(i), room), x, (int) ((20 + 17 * i) * m.scale()));
+        }
+    }
+
+    /** The text cut with an ellipsis to fit {@code room} px. */
+    static String fit(FontMetrics fm, String text, int room) {
+        if (fm.stringWidth(text) <= room) {
+            return text;
+        }
+        int n = text.length();
+        while (n > 1 && fm.stringWidth(text.substring(0, n) + "…") > room) {
+            n--;
+        }
+        return text.substring(0, n) + "…";
     }
 
     private static void paintFooter(Graphics2D g, RenderedFrame frame, TimelineScene s, int y, int width, int h) {

@@ -1,8 +1,10 @@
 package dev.ura.app.render;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -15,6 +17,8 @@ public final class LaneLayout {
     private final Set<Integer> collapsed = new HashSet<>();
     private final Set<Integer> hidden = new HashSet<>();
     private final Set<Integer> pinned = new HashSet<>();
+    /** Threads shown only to a number of depth rows (exports of a response: the depths that matter). */
+    private final Map<Integer, Integer> rowLimits = new HashMap<>();
 
     public LaneLayout(List<Integer> defaultOrder) {
         this.order = new ArrayList<>(defaultOrder);
@@ -26,6 +30,7 @@ public final class LaneLayout {
         c.collapsed.addAll(collapsed);
         c.hidden.addAll(hidden);
         c.pinned.addAll(pinned);
+        c.rowLimits.putAll(rowLimits);
         return c;
     }
 
@@ -56,6 +61,15 @@ public final class LaneLayout {
 
     public void setPinned(int thread, boolean value) {
         toggle(pinned, thread, value);
+    }
+
+    /** Shows at most {@code rows} depth rows of a thread (at least 1); 0 or less removes the limit. */
+    public void setRowLimit(int thread, int rows) {
+        if (rows <= 0) {
+            rowLimits.remove(thread);
+        } else {
+            rowLimits.put(thread, rows);
+        }
     }
 
     /** Shows every hidden thread again. */
@@ -132,7 +146,11 @@ public final class LaneLayout {
 
     private int rows(TraceIndex index, int t) {
         int depths = index.depths(t).depthCount();
-        return collapsed.contains(t) ? Math.min(1, depths) : depths;
+        if (collapsed.contains(t)) {
+            return Math.min(1, depths);
+        }
+        Integer limit = rowLimits.get(t);
+        return limit == null ? depths : Math.min(limit, depths);
     }
 
     private static void toggle(Set<Integer> set, int thread, boolean value) {

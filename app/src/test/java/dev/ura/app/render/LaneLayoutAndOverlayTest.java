@@ -58,7 +58,9 @@ class LaneLayoutAndOverlayTest {
         assertThat(overlay.hit(500, y)).isEqualTo(note.id());
         assertThat(new Color(img.getRGB(500, y - 5))).isEqualTo(s.palette().annotation());
         LaneBox w2 = f.box(2);
-        assertThat(overlay.hit(200, w2.y() + 5)).isEqualTo(box.id());
-        assertThat(overlay.hit(800, w2.y() + 5)).isNull();
+        // a box spans its anchors' rows, not the lanes' headers (w2 is above w1: it is busier)
+        assertThat(overlay.hit(200, w2.rowsY(s.metrics()) + 5)).isEqualTo(box.id());
+        assertThat(overlay.hit(800, w2.rowsY(s.metrics()) + 5)).isNull();
+        assertThat(overlay.hit(200, w2.y() + 2)).isNull();
     }
 }

@@ -1,0 +1,54 @@
+package dev.ura.app.render;
+
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Places text labels so that none overlaps another or a reserved area: each label tries its
+ * preferred spots in order and takes the first free one; when all are taken it steps down from
+ * the first spot until it is free. Labels never go above {@code minY} (the ruler and the band
+ * under it where the response's flags can spill).
+ */
+final class LabelLayout {
+    private static final int MAX_STEPS = 200;
+    private final List<Rectangle> taken = new ArrayList<>();
+    private final int minY;
+
+    LabelLayout(int minY) {
+        this.minY = minY;
+    }
+
+    /** Marks an area no label may cover. */
+    void reserve(Rectangle r) {
+        taken.add(new Rectangle(r));
+    }
+
+    /** Where a {@code w × h} label goes, trying top-left corners in order; the result is reserved. */
+    Rectangle place(int w, int h, List<Point> candidates) {
+        for (Point p : candidates) {
+            Rectangle r = new Rectangle(p.x, Math.max(minY, p.y), w, h);
+            if (free(r)) {
+                taken.add(r);
+                return r;
+            }
+        }
+        Point first = candidates.get(0);
+        Rectangle r = new Rectangle(first.x, Math.max(minY, first.y), w, h);
+        for (int step = 0; step < MAX_STEPS && !free(r); step++) {
+            r.translate(0, h + 2);
+        }
+        taken.add(r);
+        return r;
+    }
+
+    private boolean free(Rectangle r) {
+        for (Rectangle t : taken) {
+            if (t.intersects(r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

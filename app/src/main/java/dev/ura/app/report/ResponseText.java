@@ -1,0 +1,104 @@
+package dev.ura.app.report;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.render.ExportHeader;
+import dev.ura.app.render.TimeFormat;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.TraceMetadata;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One-line texts about a response shared by export headers and report summaries, so a picture
+ * and the Markdown beside it say the same thing in the same words.
+ */
+public final class ResponseText {
+    private ResponseText() {
+    }
+
+    /** Format, variant, VM, clock, process and any device properties the file carries. */
+    public static String facts(Trace trace) {
+        TraceMetadata md = trace.metadata();
+        List<String> parts = new ArrayList<>();
+        StringBuilder format = new StringBuilder(md.format());
+        if (md.variant() != null && !md.variant().isEmpty()) {
+            format.append(" (").append(md.variant()).append(md.version() > 0 ? ", v" + md.version() : "").append(')');
+        }
+        parts.add(format.toString());
+        if (md.vm() != null) {
+            parts.add(md.vm().toUpperCase(Locale.ROOT));
+        }
+        if (md.clock() != null) {
+            parts.add(md.clock().name().toLowerCase(Locale.ROOT).replace('_', '-') + " clock");
+        }
+        if (md.pid() >= 0) {
+            parts.add("pid " + md.pid());
+        }
+        for (Map.Entry<String, String> e : md.properties().entrySet()) {
+            String k = e.getKey().toLowerCase(Locale.ROOT);
+            if (k.contains("device") || k.contains("model") || k.contains("build") || k.contains("sdk")
+                    || k.startsWith("os") || k.contains("manufacturer")) {
+                parts.add(e.getKey() + " " + e.getValue());
+            }
+        }
+        parts.add(trace.threads().size() + " threads");
+        return String.join(" · ", parts);
+    }
+
+    /** {@code #2 onClick on main}. */
+    public static String title(Response r) {
+        return "#" + r.index() + " " + r.trigger() + " on " + r.threadName();
+    }
+
+    /** Why the response ends where it does. */
+    public static String ending(Analysis analysis, Response r) {
+        String at = " at " + ms(r.endNs());
+        if (r.end() != null) {
+            String s = "ends with " + r.end().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " of "
+                    + r.end().name() + " on " + r.end().threadName() + at
+                    + ": the last screen update the input asked for";
+            return r.finished() ? s : s + "; UNFINISHED: a later requested update was never drawn";
+        }
+        boolean launch = "START_ACTIVITY".equals(analysis.events().kind(analysis.work(r.index()).triggerEvent()).name());
+        return "no requested update was drawn; ends where its " + (launch ? "activity start" : "input handler")
+                + " ends" + at + (r.finished() ? " (its work requested no update)" : "");
+    }
+
+    /** The scenario's changes, comma-separated. */
+    public static String changes(Scenario scenario) {
+        List<String> parts = new ArrayList<>();
+        for (Change c : scenario.changes()) {
+            parts.add(c.describe());
+        }
+        return String.join(", ", parts);
+    }
+
+    /** {@code what-if: defer X → 300.0 ms, saves 100.0 ms (25.0%)}, or {@code null} for the baseline. */
+    public static String whatIf(Analysis analysis, Response r, Scenario scenario) {
+        if (scenario == null || scenario.isEmpty()) {
+            return null;
+        }
+        Estimate e = analysis.estimate(r.index(), scenario);
+        return changes(scenario) + " → " + TimeFormat.duration(e.durationNs()) + " instead of "
+                + TimeFormat.duration(r.durationNs()) + ", saves " + TimeFormat.duration(e.savedNs())
+                + String.format(Locale.ROOT, " (%.1f%%)", e.savedPercent());
+    }
+
+    /** The full export header of a response. */
+    public static ExportHeader header(String file, Analysis analysis, Response r, Scenario scenario) {
+        return new ExportHeader(file, title(r), TimeFormat.duration(r.durationNs()), whatIf(analysis, r, scenario),
+                facts(analysis.trace()), ending(analysis, r));
+    }
+
+    /** Milliseconds on the trace's time base, one decimal. */
+    static String ms(long ns) {
+        return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
+    }
+}
