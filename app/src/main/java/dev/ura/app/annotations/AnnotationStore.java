@@ -152,7 +152,7 @@ public final class AnnotationStore {
 
     /** The sidecar parsed, or {@code null} when there is none. */
     private Parsed parse() throws IOException {
-        byte[] bytes = bytes();
+        byte[] bytes = readGuarded();
         if (bytes == null) {
             return null;
         }
@@ -181,7 +181,7 @@ public final class AnnotationStore {
      * regular file (a FIFO, a device, a folder) or too large: an error, never opened and never moved
      * aside; a dangling link is reported too rather than silently replaced.
      */
-    private byte[] bytes() throws IOException {
+    private byte[] readGuarded() throws IOException {
         if (Files.notExists(sidecar, LinkOption.NOFOLLOW_LINKS)) {
             return null;
         }
@@ -199,6 +199,11 @@ public final class AnnotationStore {
         return sidecar.getFileName() + " could not be read (" + why + ")";
     }
 
+    /** The sidecar's content for these annotations (what {@link #save} writes). */
+    public static byte[] bytes(String traceName, List<Annotation> annotations) throws IOException {
+        return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, annotations));
+    }
+
     /**
      * Replaces the sidecar with these annotations, atomically and durably, keeping its permissions
      * and writing through a symbolic link ({@link AtomicWriter}).
@@ -209,14 +214,13 @@ public final class AnnotationStore {
             throw new IOException(sidecar.getFileName() + " was written by a newer ura (version " + existing
                     + ") and is not replaced");
         }
-        SidecarFile file = new SidecarFile(VERSION, traceName, annotations);
-        AtomicWriter.write(sidecar, out -> JSON.writeValue(out, file));
+        AtomicWriter.write(sidecar, bytes(traceName, annotations));
     }
 
     /** The version of the sidecar on disk, or 0 when there is none or it has no readable version. */
     private int existingVersion() {
         try {
-            byte[] bytes = bytes();
+            byte[] bytes = readGuarded();
             if (bytes == null) {
                 return 0;
             }

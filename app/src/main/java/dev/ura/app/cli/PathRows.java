@@ -11,14 +11,14 @@ import java.util.List;
  * one thread (a read loop, a chunked write), separated by negligible bookkeeping segments; one
  * row per segment buries the story, so consecutive repeats fold into one row with a count.
  */
-final class PathRows {
+public final class PathRows {
     /** Steps shorter than the table's resolution (it prints 0.1 ms) fold into the row they interrupt. */
     private static final long NEGLIGIBLE_NS = 50_000;
 
     /** One table row: {@code count} consecutive segments folded together. */
-    record Row(long startNs, long durationNs, String thread, Category category, LinkKind via, String name, int count,
+    public record Row(long startNs, long durationNs, String thread, Category category, LinkKind via, String name, int count,
                long slackNs) {
-        String label() {
+        public String label() {
             return count == 1 ? name : name + " ×" + count;
         }
     }
@@ -26,7 +26,7 @@ final class PathRows {
     private PathRows() {
     }
 
-    static List<Row> of(List<Segment> segments) {
+    public static List<Row> of(List<Segment> segments) {
         List<Row> rows = new ArrayList<>();
         Row current = null;
         for (Segment s : segments) {
