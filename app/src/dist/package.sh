@@ -17,11 +17,12 @@ cp "$jar" "$out/input/ura.jar"
 (cd "$out/input" && "${jdk_bin}jar" xf ura.jar samples/news-launch.trace && mv samples/news-launch.trace training.trace \
     && rmdir samples)
 
-# Modules ura uses (jdeps on the jar), plus those it reaches only by reflection or on demand:
+# Modules ura uses (jdeps on the jar), plus those it reaches only by reflection or on demand
+# (java.logging: FlatLaf and JFreeChart log through it, which jdeps does not see; java.sql: Jackson):
 # jdk.management for memory figures, jdk.attach and java.instrument for the recording agent,
 # jdk.accessibility for screen readers, jdk.zipfs and the charsets for files users bring.
 mods=$("${jdk_bin}jdeps" --ignore-missing-deps --print-module-deps --multi-release 17 "$out/input/ura.jar")
-mods="$mods,jdk.management,jdk.attach,java.instrument,jdk.accessibility,jdk.zipfs,jdk.charsets,jdk.unsupported"
+mods="$mods,java.logging,java.sql,jdk.management,jdk.attach,java.instrument,jdk.accessibility,jdk.zipfs,jdk.charsets,jdk.unsupported"
 "${jdk_bin}jlink" --add-modules "$mods" --output "$out/runtime" --strip-debug --no-man-pages \
     --no-header-files --generate-cds-archive
 
