@@ -17,7 +17,8 @@ import java.util.Set;
 @Command(name = "ura", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Screen-centric response-time explorer for Android method traces and agent logs.",
         subcommands = {InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class, ProfileCommand.class,
-                ConvertCommand.class, ExportPngCommand.class, ReportCommand.class, RegressCommand.class, DiffCommand.class},
+                ConvertCommand.class, ExportPngCommand.class, ReportCommand.class, RegressCommand.class, DiffCommand.class,
+                RecordCommand.class},
         footer = {"", "With no command, or with a FILE, ura opens the explorer window.",
                 "Documentation: docs/cli.md (commands, JSON), docs/android-trace-format.md, docs/agent-log-v1.md,",
                 "docs/android-method-rules.md and docs/perfetto-system-trace.md in the ura source tree."})

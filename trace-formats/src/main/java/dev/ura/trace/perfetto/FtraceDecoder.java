@@ -80,6 +80,7 @@ final class FtraceDecoder {
             }
         }
         int outerLimit = pb.limit;
+        int mark = b.beginBundle(cpu);
         for (int i = 0; i < events; i++) {
             pb.pos = eventStart[i];
             pb.limit = eventEnd[i];
@@ -90,6 +91,7 @@ final class FtraceDecoder {
             pb.limit = compactEnd;
             compactSched(pb, cpu, offset);
         }
+        b.endBundle(cpu, mark);
         pb.pos = outerLimit;
         pb.limit = outerLimit;
     }
@@ -144,7 +146,7 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             if (f == 2 && pb.wire == 2) {
-                buf = pb.string();
+                buf = pb.stringWithoutNewline();
             } else {
                 pb.skip();
             }

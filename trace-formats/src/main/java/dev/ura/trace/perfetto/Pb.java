@@ -111,6 +111,15 @@ final class Pb {
         return s;
     }
 
+    /** A string field without its trailing newline (atrace payloads end in one): one copy, not two. */
+    String stringWithoutNewline() {
+        int n = length();
+        int k = n > 0 && buf[pos + n - 1] == '\n' ? n - 1 : n;
+        String s = new String(buf, pos, k, StandardCharsets.UTF_8);
+        pos += n;
+        return s;
+    }
+
     /** Skips the value of the last key by its wire type. */
     void skip() {
         switch (wire) {

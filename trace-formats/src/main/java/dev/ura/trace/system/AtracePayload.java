@@ -19,7 +19,7 @@ final class AtracePayload {
         while (n > 0 && (payload.charAt(n - 1) == '\n' || payload.charAt(n - 1) == '\0' || payload.charAt(n - 1) == '\r')) {
             n--;
         }
-        String p = payload.substring(0, n);
+        String p = n == payload.length() ? payload : payload.substring(0, n);
         if (p.isEmpty()) {
             return false;
         }

@@ -31,6 +31,34 @@ final class CpuEvents {
     /** Waking: target CPU. */
     short[] cpu = new short[64];
 
+    /** Stable sort of the events from {@code from} on by time. */
+    void sortTail(int from) {
+        int n = size - from;
+        long[] t = java.util.Arrays.copyOfRange(ts, from, size);
+        int[] order = dev.ura.trace.model.system.TimeOrder.of(t, n);
+        boolean sorted = true;
+        for (int i = 0; i < n && sorted; i++) {
+            sorted = order[i] == i;
+        }
+        if (sorted) {
+            return;
+        }
+        byte[] k2 = java.util.Arrays.copyOfRange(kind, from, size);
+        int[] a2 = java.util.Arrays.copyOfRange(a, from, size);
+        int[] b2 = java.util.Arrays.copyOfRange(b, from, size);
+        byte[] s2 = java.util.Arrays.copyOfRange(state, from, size);
+        short[] c2 = java.util.Arrays.copyOfRange(cpu, from, size);
+        for (int i = 0; i < n; i++) {
+            int j = order[i];
+            ts[from + i] = t[j];
+            kind[from + i] = k2[j];
+            a[from + i] = a2[j];
+            b[from + i] = b2[j];
+            state[from + i] = s2[j];
+            cpu[from + i] = c2[j];
+        }
+    }
+
     void add(long t, byte k, int first, int second, int st, int targetCpu) {
         if (size == ts.length) {
             int n = size * 2;

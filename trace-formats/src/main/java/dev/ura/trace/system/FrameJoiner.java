@@ -78,15 +78,15 @@ public final class FrameJoiner {
             ds.sort(Comparator.comparingLong(Slice::start));
             List<Slice> fs = e.getValue();
             fs.sort(Comparator.comparingLong(Slice::start));
-            boolean[] used = new boolean[ds.size()];
+            Matcher m = new Matcher(ds);
             for (int k = 0; k < fs.size(); k++) {
                 Slice f = fs.get(k);
                 long next = k + 1 < fs.size() ? fs.get(k + 1).start : Long.MAX_VALUE;
-                int d = match(f, ds, used, next);
+                int d = m.match(f, next);
                 Slice draw = d >= 0 ? ds.get(d) : null;
                 out.add(present.frame(f.id, f.pid, f.thread, f.start, f.end, draw));
             }
-            draws.put(e.getKey(), unused(ds, used));
+            draws.put(e.getKey(), m.unused());
         }
         for (List<Slice> rest : draws.values()) {
             for (Slice d : rest) {
@@ -97,32 +97,59 @@ public final class FrameJoiner {
         return out;
     }
 
-    private static int match(Slice f, List<Slice> ds, boolean[] used, long nextStart) {
-        for (int i = 0; i < ds.size(); i++) {
-            Slice d = ds.get(i);
-            if (!used[i] && f.id >= 0 && d.id == f.id) {
-                used[i] = true;
-                return i;
-            }
-        }
-        for (int i = 0; i < ds.size(); i++) {
-            Slice d = ds.get(i);
-            if (!used[i] && d.id < 0 && d.start >= f.start && d.start < nextStart) {
-                used[i] = true;
-                return i;
-            }
-        }
-        return -1;
-    }
+    /**
+     * Draws of one process, matched to doFrames (in start order) without quadratic scans: by
+     * vsync id through a map, else the first id-less draw starting within the doFrame's window.
+     */
+    private static final class Matcher {
+        private final List<Slice> ds;
+        private final boolean[] used;
+        private final Map<Long, java.util.ArrayDeque<Integer>> byId = new HashMap<>();
+        private final int[] idless;
+        private int nextIdless;
 
-    private static List<Slice> unused(List<Slice> ds, boolean[] used) {
-        List<Slice> out = new ArrayList<>();
-        for (int i = 0; i < ds.size(); i++) {
-            if (!used[i]) {
-                out.add(ds.get(i));
+        Matcher(List<Slice> ds) {
+            this.ds = ds;
+            this.used = new boolean[ds.size()];
+            int n = 0;
+            int[] tmp = new int[ds.size()];
+            for (int i = 0; i < ds.size(); i++) {
+                if (ds.get(i).id >= 0) {
+                    byId.computeIfAbsent(ds.get(i).id, k -> new java.util.ArrayDeque<>()).add(i);
+                } else {
+                    tmp[n++] = i;
+                }
             }
+            idless = java.util.Arrays.copyOf(tmp, n);
         }
-        return out;
+
+        int match(Slice f, long nextStart) {
+            java.util.ArrayDeque<Integer> q = f.id >= 0 ? byId.get(f.id) : null;
+            if (q != null && !q.isEmpty()) {
+                int i = q.poll();
+                used[i] = true;
+                return i;
+            }
+            while (nextIdless < idless.length && ds.get(idless[nextIdless]).start < f.start) {
+                nextIdless++;
+            }
+            if (nextIdless < idless.length && ds.get(idless[nextIdless]).start < nextStart) {
+                int i = idless[nextIdless++];
+                used[i] = true;
+                return i;
+            }
+            return -1;
+        }
+
+        List<Slice> unused() {
+            List<Slice> out = new ArrayList<>();
+            for (int i = 0; i < ds.size(); i++) {
+                if (!used[i]) {
+                    out.add(ds.get(i));
+                }
+            }
+            return out;
+        }
     }
 
     /** FrameTimeline lookups: (pid, token) → surface frame → display frame's present time. */

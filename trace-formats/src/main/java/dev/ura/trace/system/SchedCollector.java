@@ -19,7 +19,7 @@ final class SchedCollector {
     /** More CPUs than this is a corrupt cpu field, not a machine. */
     static final int MAX_CPUS = 4096;
 
-    private final Map<Integer, CpuEvents> cpus = new HashMap<>();
+    private CpuEvents[] cpus = new CpuEvents[8];
     private final List<long[]> blockedAt = new ArrayList<>();
     private final List<Object[]> blockedInfo = new ArrayList<>();
     private long switches;
@@ -88,7 +88,34 @@ final class SchedCollector {
         if (cpu < 0 || cpu >= MAX_CPUS) {
             return null;
         }
-        return cpus.computeIfAbsent(cpu, k -> new CpuEvents());
+        if (cpu >= cpus.length) {
+            cpus = java.util.Arrays.copyOf(cpus, Math.min(MAX_CPUS, Math.max(cpu + 1, cpus.length * 2)));
+        }
+        CpuEvents c = cpus[cpu];
+        if (c == null) {
+            c = new CpuEvents();
+            cpus[cpu] = c;
+        }
+        return c;
+    }
+
+    /** Where the events of a bundle about to be decoded for {@code cpu} begin (see {@link #endBundle}). */
+    int mark(int cpu) {
+        CpuEvents c = cpu(cpu);
+        return c == null ? 0 : c.size;
+    }
+
+    /**
+     * Sorts the events a bundle added to {@code cpu} since {@code mark}: a bundle lists its full
+     * events, then compact switches, then compact wakings, each in time order. Bundles of one
+     * CPU follow each other in time, so sorting each one keeps the CPU's whole list sorted and
+     * the final walk needs no global sort.
+     */
+    void endBundle(int cpu, int mark) {
+        CpuEvents c = cpu(cpu);
+        if (c != null && c.size - mark > 1) {
+            c.sortTail(mark);
+        }
     }
 
     /** The result of {@link #build}. */
@@ -104,8 +131,10 @@ final class SchedCollector {
     Result build(int threads, long endNs) {
         RunList[] runs = new RunList[threads];
         WakeupTable.Builder wb = new WakeupTable.Builder();
-        for (Map.Entry<Integer, CpuEvents> e : cpus.entrySet()) {
-            walk(e.getKey(), e.getValue(), runs, wb, endNs);
+        for (int cpu = 0; cpu < cpus.length; cpu++) {
+            if (cpus[cpu] != null) {
+                walk(cpu, cpus[cpu], runs, wb, endNs);
+            }
         }
         WakeupTable wakeups = wb.build();
         int[][] wakesOf = groupByWakee(wakeups, threads);

@@ -12,6 +12,9 @@ import dev.ura.app.ui.response.FindingsPanel;
 import dev.ura.app.ui.response.WhatIfPanel;
 import dev.ura.app.ui.response.StatsPanel;
 import dev.ura.app.ui.annotate.AnnotationTool;
+import dev.ura.app.ui.export.BundleOpener;
+import dev.ura.app.report.ScenarioJson;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.TraceSource;
@@ -63,6 +66,7 @@ public final class ExplorerFrame extends JFrame {
         this.prefs = prefs;
         this.theme = theme;
         this.opener = new TraceOpener(this, status, this::show);
+        timeline.setWheelZooms(prefs.wheelZooms());
         setName("explorer");
         setDefaultCloseOperation(DISPOSE_ON_CLOSE);
         bottom.addTab("Details", details);
@@ -122,7 +126,7 @@ public final class ExplorerFrame extends JFrame {
         return responses;
     }
 
-    AnnotationTool annotations() {
+    public AnnotationTool annotations() {
         return annotations;
     }
 
@@ -159,7 +163,27 @@ public final class ExplorerFrame extends JFrame {
     }
 
     public void open(Path file) {
+        if (BundleOpener.isBundle(file)) {
+            BundleOpener.open(this, file);
+            return;
+        }
         opener.open(file);
+    }
+
+    /** A view to restore when a given trace file has loaded: a reopened report bundle's. */
+    private record PendingView(Path trace, Path bundle, Integer response, List<ScenarioJson> scenario) {
+    }
+
+    private PendingView pendingView;
+
+    /**
+     * Opens an extracted report bundle's trace and, once loaded, shows its response and what-if.
+     *
+     * @param bundle the bundle, for the title and the recent list
+     */
+    public void openView(Path trace, Path bundle, Integer response, List<ScenarioJson> scenario) {
+        pendingView = new PendingView(trace, bundle, response, scenario);
+        opener.open(trace);
     }
 
     public void open(TraceSource source) {
@@ -186,6 +210,8 @@ public final class ExplorerFrame extends JFrame {
 
     /** Shows a loaded trace (the opener calls it; tests may too). */
     public void show(LoadedTrace t) {
+        PendingView view = pendingView != null && pendingView.trace().equals(t.source().file()) ? pendingView : null;
+        pendingView = null;
         loaded = t;
         Trace trace = t.trace();
         TimelineScene scene = new TimelineScene(t.index());
@@ -193,9 +219,9 @@ public final class ExplorerFrame extends JFrame {
         details.show(null, null);
         search.update();
         if (t.source().file() != null) {
-            prefs.addRecent(t.source().file());
+            prefs.addRecent(view != null ? view.bundle() : t.source().file());
         }
-        setTitle(t.source().name() + " — ura");
+        setTitle((view != null ? view.bundle().getFileName() + " · " : "") + t.source().name() + " — ura");
         status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · " + trace.threads().size()
                 + " threads · " + trace.callCount() + " calls · "
                 + TimeFormat.duration(t.index().endNs() - t.index().startNs()));
@@ -203,7 +229,19 @@ public final class ExplorerFrame extends JFrame {
         for (Consumer<LoadedTrace> l : traceListeners) {
             l.accept(t);
         }
-        model.open(t);
+        if (view != null) {
+            Scenario scenario = Scenario.BASELINE;
+            try {
+                scenario = ScenarioJson.toScenario(view.scenario(), trace);
+            } catch (IllegalArgumentException e) {
+                List<String> warnings = new ArrayList<>(trace.warnings());
+                warnings.add(view.bundle().getFileName() + ": what-if not restored: " + e.getMessage());
+                status.setWarnings(warnings);
+            }
+            model.open(t, view.response() == null ? 0 : view.response(), scenario);
+        } else {
+            model.open(t);
+        }
         timeline.requestFocusInWindow();
     }
 

@@ -1,9 +1,13 @@
 package dev.ura.app.ui.app;
 
 import javax.swing.ButtonGroup;
+import javax.swing.JCheckBoxMenuItem;
 import dev.ura.app.ui.timeline.LaneMenu;
 import dev.ura.app.ui.export.ExportActions;
+import dev.ura.app.ui.export.ReportActions;
+import dev.ura.app.ui.export.ResponseExportActions;
 import dev.ura.app.ui.runs.RunsActions;
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.TraceSource;
 import javax.swing.JFileChooser;
 import javax.swing.JMenu;
@@ -65,12 +69,26 @@ public final class ExplorerMenus {
         fillSamples(samples); // the bundled samples do not change while the window is open
         file.addSeparator();
         RunsActions.addTo(file, frame);
+        dev.ura.app.ui.record.RecordActions.addTo(file, frame, frame::open);
         file.addSeparator();
         file.add(item("Export Image…", KeyEvent.VK_E, () -> ExportActions.exportImage(frame)));
         JMenuItem copy = new JMenuItem("Copy Image");
         copy.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_C, shortcut | KeyEvent.SHIFT_DOWN_MASK));
         copy.addActionListener(e -> ExportActions.copyImage(frame));
         file.add(copy);
+        JMenuItem exportResponse = new JMenuItem("Export Response…");
+        exportResponse.setName("exportResponse");
+        exportResponse.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_E, shortcut | KeyEvent.SHIFT_DOWN_MASK));
+        exportResponse.addActionListener(e -> ResponseExportActions.exportResponse(frame));
+        file.add(exportResponse);
+        JMenuItem copyResponse = new JMenuItem("Copy Response Image");
+        copyResponse.addActionListener(e -> ResponseExportActions.copyResponseImage(frame));
+        file.add(copyResponse);
+        JMenuItem report = new JMenuItem("Save Report…");
+        report.setName("saveReport");
+        report.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_R, shortcut | KeyEvent.SHIFT_DOWN_MASK));
+        report.addActionListener(e -> ReportActions.saveReport(frame));
+        file.add(report);
         file.addSeparator();
         file.add(item("Close Window", KeyEvent.VK_W, () -> frame.dispatchEvent(
                 new java.awt.event.WindowEvent(frame, java.awt.event.WindowEvent.WINDOW_CLOSING))));
@@ -99,6 +117,14 @@ public final class ExplorerMenus {
         fit.addActionListener(e -> frame.timeline().fitFocus());
         view.add(fit);
         view.add(item("Find Method…", KeyEvent.VK_F, () -> frame.search().focus()));
+        JCheckBoxMenuItem wheel = new JCheckBoxMenuItem("Mouse Wheel Zooms (Ctrl+Wheel Scrolls)", frame.timeline().wheelZooms());
+        wheel.setName("wheelZoomsItem");
+        wheel.setToolTipText("Off: the wheel scrolls threads and Ctrl+wheel zooms, as in Perfetto and Android Studio");
+        wheel.addActionListener(e -> {
+            frame.timeline().setWheelZooms(wheel.isSelected());
+            frame.prefs().setWheelZooms(wheel.isSelected());
+        });
+        view.add(wheel);
         view.addSeparator();
         JMenu hidden = new JMenu("Show Hidden Threads");
         view.add(hidden);
@@ -126,20 +152,8 @@ public final class ExplorerMenus {
     private JMenu helpMenu() {
         JMenu help = new JMenu("Help");
         JMenuItem keys = new JMenuItem("Keyboard and Mouse");
-        keys.addActionListener(e -> javax.swing.JOptionPane.showMessageDialog(frame, """
-                <html><table>
-                <tr><td><b>Wheel</b></td><td>zoom around the pointer</td></tr>
-                <tr><td><b>Shift+wheel</b> / <b>Alt+wheel</b></td><td>pan / scroll threads</td></tr>
-                <tr><td><b>Drag</b></td><td>pan and scroll</td></tr>
-                <tr><td><b>W S</b> (or ↑ ↓)</td><td>zoom in / out (Z works on AZERTY)</td></tr>
-                <tr><td><b>A D</b> (or ← →)</td><td>pan left / right (Q works on AZERTY)</td></tr>
-                <tr><td><b>F</b></td><td>fit the selected slice, else the response</td></tr>
-                <tr><td><b>0</b></td><td>fit the whole trace</td></tr>
-                <tr><td><b>Click</b> / <b>double-click</b></td><td>select a slice / and zoom to it</td></tr>
-                <tr><td><b>Right-click</b></td><td>what-if, links, notes, arrows, boxes; thread header: collapse, pin, hide, move</td></tr>
-                <tr><td><b>Ctrl+F</b>, <b>Enter</b> / <b>Shift+Enter</b></td><td>search methods, next / previous match</td></tr>
-                <tr><td><b>Esc</b></td><td>clear the selection, cancel an arrow, box or link</td></tr>
-                </table></html>""", "Keyboard and mouse", javax.swing.JOptionPane.PLAIN_MESSAGE));
+        keys.setName("keysHelpItem");
+        keys.addActionListener(e -> KeysHelp.show(frame, frame.timeline().wheelZooms()));
         help.add(keys);
         return help;
     }
@@ -148,7 +162,7 @@ public final class ExplorerMenus {
         recent.removeAll();
         List<Path> files = frame.prefs().recent();
         for (Path p : files) {
-            JMenuItem i = new JMenuItem(p.getFileName() + "  —  " + p.getParent());
+            JMenuItem i = PlainText.menuItem(p.getFileName() + "  —  " + p.getParent());
             i.addActionListener(e -> frame.open(p));
             recent.add(i);
         }

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.app;
 
+import dev.ura.app.ui.PlainText;
 import javax.swing.BorderFactory;
 import javax.swing.Box;
 import javax.swing.JButton;
@@ -17,7 +18,7 @@ import java.util.List;
 
 /** Bottom line: what is open, a progress bar with Cancel while loading, and a warnings badge. */
 public final class StatusBar extends JPanel {
-    private final JLabel message = new JLabel(" ");
+    private final JLabel message = PlainText.label(" ");
     private final JProgressBar progress = new JProgressBar(0, 100);
     private final JButton cancel = new JButton("Cancel");
     private final JButton warnings = new JButton();
@@ -79,7 +80,7 @@ public final class StatusBar extends JPanel {
     }
 
     private void showWarnings() {
-        JList<String> list = new JList<>(warningLines.toArray(new String[0]));
+        JList<String> list = PlainText.list(new JList<>(warningLines.toArray(new String[0])));
         JScrollPane sp = new JScrollPane(list);
         sp.setPreferredSize(new Dimension(640, Math.min(400, 40 + 20 * warningLines.size())));
         JOptionPane.showMessageDialog(this, sp, "Reader warnings", JOptionPane.WARNING_MESSAGE);

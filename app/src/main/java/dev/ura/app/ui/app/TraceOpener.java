@@ -1,5 +1,6 @@
 package dev.ura.app.ui.app;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.TraceSource;
@@ -88,6 +89,6 @@ public final class TraceOpener {
             message = source.name() + ": " + cause;
         }
         status.setMessage("Could not open " + source.name());
-        JOptionPane.showMessageDialog(parent, message, "Cannot open trace", JOptionPane.ERROR_MESSAGE);
+        JOptionPane.showMessageDialog(parent, PlainText.message(message), "Cannot open trace", JOptionPane.ERROR_MESSAGE);
     }
 }

@@ -46,6 +46,15 @@ public final class UiPrefs {
         node.put("theme", t.name());
     }
 
+    /** Whether the plain mouse wheel zooms the timeline (the old behaviour) instead of scrolling threads. */
+    boolean wheelZooms() {
+        return node.getBoolean("wheelZooms", false);
+    }
+
+    void setWheelZooms(boolean on) {
+        node.putBoolean("wheelZooms", on);
+    }
+
     /** Saved window bounds, or {@code null} the first time. */
     Rectangle bounds() {
         int w = node.getInt("w", -1);

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.export;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.render.ExportPainter;
@@ -53,7 +54,7 @@ public final class ExportActions {
             write(frame, out, asSvg);
             frame.status().setMessage("Exported " + out.getFileName());
         } catch (IOException e) {
-            JOptionPane.showMessageDialog(frame, "Cannot write " + out + ": " + e.getMessage(), "Export failed",
+            JOptionPane.showMessageDialog(frame, PlainText.message("Cannot write " + out + ": " + e.getMessage()), "Export failed",
                     JOptionPane.ERROR_MESSAGE);
         }
     }
@@ -93,7 +94,7 @@ public final class ExportActions {
         return frame.responses().header();
     }
 
-    private record ImageSelection(Image image) implements Transferable {
+    record ImageSelection(Image image) implements Transferable {
         @Override
         public DataFlavor[] getTransferDataFlavors() {
             return new DataFlavor[]{DataFlavor.imageFlavor};

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.profile;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.callgraph.CallGraph;
 import dev.ura.app.analysis.callgraph.CallGraphAnalyzer;
 import dev.ura.app.analysis.callgraph.CallGraphFilter;
@@ -43,7 +44,7 @@ public final class CallGraphPanel extends JPanel {
     private final ThreadChooser threads = new ThreadChooser();
     private final JSpinner minCalls = new JSpinner(new SpinnerNumberModel(1, 1, Integer.MAX_VALUE, 1));
     private final JSpinner maxNodes = new JSpinner(new SpinnerNumberModel(DEFAULT_MAX_NODES, 2, 2000, 10));
-    private final JLabel note = new JLabel(" ");
+    private final JLabel note = PlainText.label(" ");
     private final CallGraphCanvas canvas = new CallGraphCanvas();
     private final GraphvizRunner graphviz;
     private Trace trace;

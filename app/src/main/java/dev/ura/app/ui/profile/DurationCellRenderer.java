@@ -1,5 +1,6 @@
 package dev.ura.app.ui.profile;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.callgraph.DurationText;
 
 import javax.swing.SwingConstants;
@@ -11,6 +12,7 @@ final class DurationCellRenderer extends DefaultTableCellRenderer {
 
     DurationCellRenderer() {
         setHorizontalAlignment(SwingConstants.RIGHT);
+        PlainText.of(this);
     }
 
     void setEventOrder(boolean eventOrder) {

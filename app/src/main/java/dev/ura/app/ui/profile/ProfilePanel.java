@@ -1,5 +1,6 @@
 package dev.ura.app.ui.profile;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.callgraph.DurationText;
 import dev.ura.app.analysis.profile.CallScope;
 import dev.ura.app.analysis.profile.Profile;
@@ -35,9 +36,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ProfilePanel extends JPanel {
     private final ThreadChooser threads = new ThreadChooser();
-    private final JLabel status = new JLabel(" ");
+    private final JLabel status = PlainText.label(" ");
     private final ProfileTableModel tableModel = new ProfileTableModel();
-    private final JTable table = new JTable(tableModel);
+    private final JTable table = PlainText.table(new JTable(tableModel));
     private final DurationCellRenderer durations = new DurationCellRenderer();
     private final JTree topDown = new JTree(new ProfileTreeModel(emptyRoot()));
     private final JTree bottomUp = new JTree(new ProfileTreeModel(emptyRoot()));

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.profile;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.response.ResponseModel;
 import dev.ura.app.analysis.model.Response;
@@ -104,6 +105,7 @@ public final class ProfileTabs {
                 setForeground(UIManager.getColor("Label.disabledForeground"));
             }
         };
+        PlainText.of(scope);
         scope.setName(panel.getName() + "Scope");
         scopeLabels.add(scope);
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.profile;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.callgraph.DurationText;
 import dev.ura.app.analysis.profile.ProfileNode;
 
@@ -19,6 +20,7 @@ final class ProfileTreeRenderer extends DefaultTreeCellRenderer {
 
     ProfileTreeRenderer(boolean bottomUp) {
         this.bottomUp = bottomUp;
+        PlainText.of(this);
     }
 
     void setRoot(ProfileNode root, boolean eventOrder) {

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.profile;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 
@@ -14,6 +15,7 @@ final class ThreadChooser extends JComboBox<String> {
     ThreadChooser() {
         super(new DefaultComboBoxModel<>(new String[] {ALL}));
         setToolTipText("Which thread to look at");
+        PlainText.combo(this);
     }
 
     /** Refills the list from {@code trace}, keeping the selection when that thread still exists. */

@@ -1,5 +1,7 @@
 package dev.ura.app.ui.response;
 
+import dev.ura.app.ui.PlainText;
+
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Segment;
@@ -21,7 +23,7 @@ import java.util.function.Consumer;
 /** The critical path of the selected response: segment, thread, category, duration, share, slack, link. */
 public final class CriticalPathPanel extends JPanel {
     private final Table table = new Table();
-    private final JTable view = new JTable(table);
+    private final JTable view = PlainText.table(new JTable(table));
 
     /** @param show called with a segment the user double-clicks */
     public CriticalPathPanel(ResponseModel model, Consumer<Segment> show) {

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.response;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.render.TimeFormat;
@@ -22,7 +23,7 @@ public final class FindingsPanel extends JPanel {
         case 1 -> f.message();
         default -> f.suggestion() == null ? "—" : TimeFormat.duration(f.estimatedSavingNs());
     }, "Severity", "Finding", "Could save");
-    private final JTable view = new JTable(table);
+    private final JTable view = PlainText.table(new JTable(table));
 
     public FindingsPanel(ResponseModel model, Consumer<Finding> show, Consumer<Finding> tryFix) {
         super(new BorderLayout());

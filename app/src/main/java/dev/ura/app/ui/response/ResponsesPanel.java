@@ -1,5 +1,6 @@
 package dev.ura.app.ui.response;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.analysis.model.Response;
@@ -23,7 +24,7 @@ public final class ResponsesPanel extends JPanel {
         case 2 -> TimeFormat.duration(x.durationNs());
         default -> x.finished() ? "yes" : "no";
     }, "#", "Trigger", "Duration", "Done");
-    private final JTable view = new JTable(table);
+    private final JTable view = PlainText.table(new JTable(table));
     private final JLabel status = new JLabel(" ");
     private boolean syncing;
 

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.response;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.ChartStyle;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Estimate;
@@ -29,7 +30,7 @@ import java.util.Locale;
 public final class WhatIfPanel extends JPanel {
     private final ResponseModel model;
     private final DefaultListModel<String> changes = new DefaultListModel<>();
-    private final JList<String> list = new JList<>(changes);
+    private final JList<String> list = PlainText.list(new JList<>(changes));
     private final JLabel baseline = new JLabel(" ");
     private final JLabel estimated = new JLabel(" ");
     private final JLabel saved = new JLabel(" ");

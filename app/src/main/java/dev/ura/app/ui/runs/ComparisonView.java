@@ -1,5 +1,6 @@
 package dev.ura.app.ui.runs;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Segment;
@@ -32,7 +33,7 @@ public final class ComparisonView extends JPanel {
     static final long TOLERANCE_NS = 100_000;
 
     private final CriticalPathDiffPanel diff = new CriticalPathDiffPanel();
-    private final JLabel status = new JLabel(" ");
+    private final JLabel status = PlainText.label(" ");
     private final JProgressBar busyBar = new JProgressBar();
     private final JButton cancel = new JButton("Cancel");
     private SwingWorker<CriticalPathDiff, Void> worker;
@@ -119,7 +120,7 @@ public final class ComparisonView extends JPanel {
             status.setText("Comparison interrupted");
         } catch (ExecutionException e) {
             status.setText("Comparison failed");
-            JOptionPane.showMessageDialog(this, oneLine(e.getCause()), "Cannot compare", JOptionPane.ERROR_MESSAGE);
+            JOptionPane.showMessageDialog(this, PlainText.message(oneLine(e.getCause())), "Cannot compare", JOptionPane.ERROR_MESSAGE);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.runs;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.app.analysis.regression.SegmentChange;
 
@@ -25,8 +26,8 @@ import java.util.Locale;
  */
 public final class CriticalPathDiffPanel extends JPanel {
     private final DiffTableModel model = new DiffTableModel();
-    private final JTable table = new JTable(model);
-    private final JLabel header = new JLabel("No comparison");
+    private final JTable table = PlainText.table(new JTable(model));
+    private final JLabel header = PlainText.label("No comparison");
     private CriticalPathDiff diff;
 
     public CriticalPathDiffPanel() {
@@ -107,6 +108,10 @@ public final class CriticalPathDiffPanel extends JPanel {
 
     /** Thread, segment and change columns, the change coloured. */
     private final class Kinds extends DefaultTableCellRenderer {
+        Kinds() {
+            PlainText.of(this);
+        }
+
         @Override
         public Component getTableCellRendererComponent(JTable t, Object value, boolean selected, boolean focus,
                                                        int row, int column) {

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.runs;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.regression.ChangePoint;
 import dev.ura.app.analysis.regression.SeriesRegression;
 import org.jfree.chart.ChartMouseEvent;
@@ -61,7 +62,7 @@ public final class RunsPanel extends JPanel {
     private final ChartPanel chartPanel;
     private final XYLineAndShapeRenderer pointRenderer = new XYLineAndShapeRenderer(true, true);
     private final XYLineAndShapeRenderer meanRenderer = new XYLineAndShapeRenderer(true, false);
-    private final JLabel summary = new JLabel("No runs");
+    private final JLabel summary = PlainText.label("No runs");
     private final JButton compare = new JButton("Compare");
     private final LinkedHashSet<Integer> selection = new LinkedHashSet<>();
     private RunsListener listener = NONE;

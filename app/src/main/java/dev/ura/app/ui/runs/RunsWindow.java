@@ -1,5 +1,6 @@
 package dev.ura.app.ui.runs;
 
+import dev.ura.app.ui.PlainText;
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JFrame;
@@ -27,7 +28,7 @@ import java.util.function.Consumer;
 public final class RunsWindow extends JFrame {
     private final RunsPanel runs = new RunsPanel();
     private final ComparisonView comparison = new ComparisonView();
-    private final JLabel status = new JLabel(" ");
+    private final JLabel status = PlainText.label(" ");
     private final JProgressBar progress = new JProgressBar(0, 100);
     private final JButton cancel = new JButton("Cancel");
     private final Consumer<Path> openTrace;
@@ -143,7 +144,7 @@ public final class RunsWindow extends JFrame {
             status.setText("Reading " + w.source().getFileName() + " was interrupted");
         } catch (ExecutionException e) {
             status.setText("Could not read " + w.source().getFileName());
-            JOptionPane.showMessageDialog(this, ComparisonView.oneLine(e.getCause()), "Cannot read runs",
+            JOptionPane.showMessageDialog(this, PlainText.message(ComparisonView.oneLine(e.getCause())), "Cannot read runs",
                     JOptionPane.ERROR_MESSAGE);
         }
     }

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.timeline;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.render.LaneLayout;
 import dev.ura.trace.model.Trace;
 
@@ -48,7 +49,7 @@ public final class LaneMenu {
     }
 
     private static JMenuItem item(String text, Runnable action, TimelineView view) {
-        JMenuItem i = new JMenuItem(text);
+        JMenuItem i = PlainText.menuItem(text);
         i.addActionListener(e -> {
             action.run();
             view.lanesChanged();

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.timeline;
 
+import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.trace.model.CallTable;
@@ -62,6 +63,6 @@ public final class SliceDescriptions {
     }
 
     public static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        return PlainText.escape(s);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.timeline;
 
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.LaneBox;
 
@@ -15,8 +16,9 @@ import java.awt.event.MouseWheelEvent;
 import java.util.BitSet;
 
 /**
- * Mouse and keyboard of the timeline, Perfetto-style: wheel zooms around the cursor (shift+wheel
- * pans, alt+wheel scrolls), drag pans both ways, W/S zoom and A/D pan while held, arrows too,
+ * Mouse and keyboard of the timeline, Perfetto-style: wheel scrolls the threads and Ctrl/⌘+wheel
+ * zooms around the cursor (or the other way round with {@link TimelineView#setWheelZooms}),
+ * shift+wheel and sideways trackpad swipes pan, alt+wheel scrolls, drag pans both ways, W/S zoom and A/D pan while held, arrows too,
  * {@code F} fits the selection or response, {@code 0} fits everything. Keys are matched by key code,
  * not character, and the AZERTY positions (Z, Q) count as W and A, so the same physical keys work.
  */
@@ -171,10 +173,12 @@ public final class TimelineInput {
         @Override
         public void mouseWheelMoved(MouseWheelEvent e) {
             double r = e.getPreciseWheelRotation();
+            // a sideways trackpad swipe arrives as a shift+wheel event
+            boolean command = e.isControlDown() || e.isMetaDown();
             if (e.isShiftDown()) {
                 view.pan(r * view.getWidth() * 0.05);
-            } else if (e.isAltDown()) {
-                view.scrollBy((int) Math.round(r * 40));
+            } else if (e.isAltDown() || command == view.wheelZooms()) {
+                view.scrollBy((int) Math.round(r * UIScale.scale(40)));
             } else {
                 view.zoomAt(e.getX(), Math.pow(1.2, -r));
             }

@@ -36,6 +36,7 @@ public final class TimelineView extends JComponent {
     private RenderedFrame frame;
     private boolean needsFit;
     private long[] focusWindow;
+    private boolean wheelZooms;
 
     public TimelineView() {
         setFocusable(true);
@@ -88,6 +89,15 @@ public final class TimelineView extends JComponent {
 
     List<TimelineHooks.MenuContributor> menuContributors() {
         return menuContributors;
+    }
+
+    /** Whether the plain wheel zooms (and Ctrl+wheel scrolls), as before 0.2; else the reverse. */
+    public boolean wheelZooms() {
+        return wheelZooms;
+    }
+
+    public void setWheelZooms(boolean on) {
+        wheelZooms = on;
     }
 
     /** The window {@code F} fits when nothing is selected (the selected response), or {@code null}. */
@@ -216,7 +226,7 @@ public final class TimelineView extends JComponent {
     }
 
     /** Height of the lanes that scroll, and of the area they scroll in. */
-    int[] scrollExtent() {
+    public int[] scrollExtent() {
         if (scene == null) {
             return new int[]{0, 0};
         }
@@ -232,7 +242,7 @@ public final class TimelineView extends JComponent {
     }
 
     /** Re-lays out after lanes changed (collapse, hide, pin, order). */
-    void lanesChanged() {
+    public void lanesChanged() {
         if (scene != null) {
             clampScroll();
         }
