@@ -3,18 +3,21 @@ package dev.ura.app.annotations;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.ura.app.analysis.model.ResponseByHand;
+import dev.ura.trace.io.AtomicWriter;
+import dev.ura.trace.io.InputFiles;
+import dev.ura.trace.io.TraceFormatException;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
-import dev.ura.trace.io.AtomicWriter;
-import dev.ura.trace.io.InputFiles;
-import dev.ura.trace.io.TraceFormatException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -81,8 +84,20 @@ public final class AnnotationStore {
     private record Parsed(List<Annotation> annotations, int version, String trace, String problem) {
     }
 
-    /** The on-disk shape. */
-    record SidecarFile(int version, String trace, List<Annotation> annotations) {
+    /** The on-disk shape; {@code responseByHand} is absent unless the user set a response by hand. */
+    record SidecarFile(int version, String trace, List<Annotation> annotations,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) HandResponse responseByHand) {
+    }
+
+    /** A response set by hand on disk: a window ({@code fromNs}, {@code toNs}) or two patterns. */
+    record HandResponse(Long fromNs, Long toNs, String startPattern, String endPattern) {
+        static HandResponse of(ResponseByHand r) {
+            return r == null ? null : new HandResponse(r.fromNs(), r.toNs(), r.startPattern(), r.endPattern());
+        }
+
+        ResponseByHand toModel() {
+            return new ResponseByHand(fromNs, toNs, startPattern, endPattern);
+        }
     }
 
     /**
@@ -176,6 +191,65 @@ public final class AnnotationStore {
         }
     }
 
+    private String unreadable(String why) {
+        return sidecar.getFileName() + " could not be read (" + why + ")";
+    }
+
+    /** The sidecar's content for these annotations (what {@link #save} writes). */
+    public static byte[] bytes(String traceName, List<Annotation> annotations) throws IOException {
+        return bytes(traceName, annotations, null);
+    }
+
+    private static byte[] bytes(String traceName, List<Annotation> annotations, HandResponse byHand)
+            throws IOException {
+        return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, annotations, byHand));
+    }
+
+    /** Replaces the sidecar with these annotations, atomically (a response set by hand in it is kept). */
+    public void save(String traceName, List<Annotation> annotations) throws IOException {
+        write(traceName, annotations, HandResponse.of(readResponseByHand()));
+    }
+
+    /**
+     * The response the user set by hand, or {@code null} when there is none, or the sidecar is
+     * missing or unreadable (loading reports that).
+     */
+    public ResponseByHand readResponseByHand() {
+        try {
+            byte[] bytes = readGuarded();
+            JsonNode tree = bytes == null ? null : JSON.readTree(bytes);
+            JsonNode r = tree == null ? null : tree.get("responseByHand");
+            return r == null || r.isNull() ? null : JSON.treeToValue(r, HandResponse.class).toModel();
+        } catch (IOException | IllegalArgumentException e) {
+            // missing, unreadable or invalid: as if none was set (load() reports a corrupt sidecar)
+            return null;
+        }
+    }
+
+    /**
+     * Saves {@code byHand} (or removes it, when {@code null}) and keeps the annotations.
+     *
+     * @throws IOException when the sidecar cannot be written, or is unreadable or from a newer ura
+     *                     (it is then left as it is)
+     */
+    public void saveResponseByHand(String traceName, ResponseByHand byHand) throws IOException {
+        Loaded existing = read();
+        if (existing.problem() != null) {
+            throw new IOException(existing.problem() + "; the response set by hand was not saved");
+        }
+        write(traceName, existing.annotations(), HandResponse.of(byHand));
+    }
+
+    private void write(String traceName, List<Annotation> annotations, HandResponse byHand) throws IOException {
+        int existing = existingVersion();
+        if (existing > VERSION) {
+            throw new IOException(sidecar.getFileName() + " was written by a newer ura (version " + existing
+                    + ") and is not replaced");
+        }
+        // Atomic and durable, keeping the sidecar's permissions and writing through a symbolic link.
+        AtomicWriter.write(sidecar, bytes(traceName, annotations, byHand));
+    }
+
     /**
      * The sidecar's bytes through the one input guard, or {@code null} when there is none. Not a
      * regular file (a FIFO, a device, a folder) or too large: an error, never opened and never moved
@@ -195,36 +269,11 @@ public final class AnnotationStore {
         }
     }
 
-    private String unreadable(String why) {
-        return sidecar.getFileName() + " could not be read (" + why + ")";
-    }
-
-    /** The sidecar's content for these annotations (what {@link #save} writes). */
-    public static byte[] bytes(String traceName, List<Annotation> annotations) throws IOException {
-        return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, annotations));
-    }
-
-    /**
-     * Replaces the sidecar with these annotations, atomically and durably, keeping its permissions
-     * and writing through a symbolic link ({@link AtomicWriter}).
-     */
-    public void save(String traceName, List<Annotation> annotations) throws IOException {
-        int existing = existingVersion();
-        if (existing > VERSION) {
-            throw new IOException(sidecar.getFileName() + " was written by a newer ura (version " + existing
-                    + ") and is not replaced");
-        }
-        AtomicWriter.write(sidecar, bytes(traceName, annotations));
-    }
-
     /** The version of the sidecar on disk, or 0 when there is none or it has no readable version. */
     private int existingVersion() {
         try {
             byte[] bytes = readGuarded();
-            if (bytes == null) {
-                return 0;
-            }
-            JsonNode tree = JSON.readTree(bytes);
+            JsonNode tree = bytes == null ? null : JSON.readTree(bytes);
             return tree != null && tree.path("version").isInt() ? tree.path("version").intValue() : 0;
         } catch (IOException e) {
             // missing or unreadable: nothing a save could destroy that load has not already set aside

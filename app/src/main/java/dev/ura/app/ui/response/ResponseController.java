@@ -96,7 +96,11 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
             view.select(s.call());
         }
         view.fitRange(s.startNs(), s.endNs());
-        view.revealLane(s.thread());
+        if (s.call() != null) {
+            view.revealSlice(s.call());
+        } else {
+            view.revealLane(s.thread());
+        }
     }
 
     /** Selects a finding's first evidence slice and zooms to its evidence. */
