@@ -14,7 +14,9 @@ import dev.ura.app.ui.response.StatsPanel;
 import dev.ura.app.ui.annotate.AnnotationTool;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.OpenTrace;
 import dev.ura.app.ui.TraceSource;
+import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.render.TimelineScene;
@@ -42,7 +44,7 @@ import java.util.prefs.BackingStoreException;
  * The explorer window: search bar, timeline, side and bottom panels, status bar. Owns the open
  * trace; panels learn about a new trace through {@link #addTraceListener}.
  */
-public final class ExplorerFrame extends JFrame {
+public final class ExplorerFrame extends JFrame implements OpenTrace {
     private final UiPrefs prefs;
     private final TimelineView timeline = new TimelineView();
     private final StatusBar status = new StatusBar();
@@ -52,6 +54,7 @@ public final class ExplorerFrame extends JFrame {
     private final JPanel side = new JPanel(new BorderLayout());
     private final TraceOpener opener;
     private final List<Consumer<LoadedTrace>> traceListeners = new ArrayList<>();
+    private final List<Consumer<Boolean>> loadingListeners = new ArrayList<>();
     private final AnnotationTool annotations;
     private final ResponseModel model = new ResponseModel();
     private final ResponseController responses;
@@ -62,7 +65,7 @@ public final class ExplorerFrame extends JFrame {
         super("ura");
         this.prefs = prefs;
         this.theme = theme;
-        this.opener = new TraceOpener(this, status, this::show);
+        this.opener = new TraceOpener(this, status, this::show, on -> loadingListeners.forEach(l -> l.accept(on)));
         timeline.setWheelZooms(prefs.wheelZooms());
         setName("explorer");
         setDefaultCloseOperation(DISPOSE_ON_CLOSE);
@@ -82,9 +85,10 @@ public final class ExplorerFrame extends JFrame {
         FileDropHandler drop = new FileDropHandler(f -> open(f.toPath()));
         setTransferHandler(drop);
         timeline.setTransferHandler(drop);
-        timeline.addSelectionListener(s -> details.show(loaded == null ? null : loaded.trace(), s));
+        timeline.addSelectionListener(s -> showDetails());
         annotations = new AnnotationTool(this);
         responses = new ResponseController(this, model);
+        model.addListener(this::pathMaybeChanged);
         side.add(new ResponsesPanel(model), BorderLayout.CENTER);
         bottom.addTab("Critical path", new CriticalPathPanel(model, responses::show));
         bottom.addTab("Findings", new FindingsPanel(model, responses::show, f -> {
@@ -93,7 +97,7 @@ public final class ExplorerFrame extends JFrame {
         }));
         bottom.addTab("What-if", new WhatIfPanel(model));
         bottom.addTab("Statistics", new StatsPanel(model));
-        ProfileTabs.install(this);
+        ProfileTabs.install(bottom, model, this);
         restoreBounds();
         addWindowListener(new WindowAdapter() {
             @Override
@@ -151,12 +155,19 @@ public final class ExplorerFrame extends JFrame {
     }
 
     /** The open trace, or {@code null}. */
+    @Override
     public LoadedTrace loaded() {
         return loaded;
     }
 
+    @Override
     public void addTraceListener(Consumer<LoadedTrace> l) {
         traceListeners.add(l);
+    }
+
+    @Override
+    public void addLoadingListener(Consumer<Boolean> l) {
+        loadingListeners.add(l);
     }
 
     public void open(Path file) {
@@ -199,13 +210,29 @@ public final class ExplorerFrame extends JFrame {
         setTitle(t.source().name() + " — ura");
         status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · " + trace.threads().size()
                 + " threads · " + trace.callCount() + " calls · "
-                + TimeFormat.duration(t.index().endNs() - t.index().startNs()));
+                + TimeFormat.duration(t.index().endNs() - t.index().startNs())
+                + (timeline.emptyThreadsHidden() == 0 ? "" : " · " + timeline.emptyThreadsHidden()
+                + " threads without calls hidden (View › Show Hidden Threads)"));
         status.setWarnings(trace.warnings());
         for (Consumer<LoadedTrace> l : traceListeners) {
             l.accept(t);
         }
         model.open(t);
         timeline.requestFocusInWindow();
+    }
+
+    private CriticalPath detailedPath;
+
+    private void showDetails() {
+        detailedPath = model.path();
+        details.show(loaded == null ? null : loaded.trace(), selection(), detailedPath);
+    }
+
+    /** The details say whether the slice is on the critical path: refresh them when the path changes. */
+    private void pathMaybeChanged() {
+        if (model.path() != detailedPath && selection() != null) {
+            showDetails();
+        }
     }
 
     /** The selected slice, or {@code null}. */

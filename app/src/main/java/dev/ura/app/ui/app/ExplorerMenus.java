@@ -5,6 +5,7 @@ import javax.swing.JCheckBoxMenuItem;
 import dev.ura.app.ui.timeline.LaneMenu;
 import dev.ura.app.ui.export.ExportActions;
 import dev.ura.app.ui.runs.RunsActions;
+import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.TraceSource;
 import javax.swing.JFileChooser;
@@ -179,7 +180,7 @@ public final class ExplorerMenus {
     }
 
     private void chooseFile() {
-        JFileChooser chooser = new JFileChooser(lastDirectory == null ? null : lastDirectory.toFile());
+        JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), lastDirectory));
         chooser.setDialogTitle("Open trace");
         if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
             Path p = chooser.getSelectedFile().toPath();

@@ -14,6 +14,7 @@ import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.ResponseOverlay;
+import dev.ura.app.render.WhatIfOverlay;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.EventKind;
@@ -38,6 +39,9 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
     private final ResponseModel model;
     private final TimelineView view;
     private ResponseOverlay overlay;
+    private WhatIfOverlay whatIf;
+    private dev.ura.app.analysis.model.Scenario whatIfScenario;
+    private dev.ura.app.analysis.model.Estimate whatIfEstimate;
     private Response fitted;
     private SliceRef linkFrom;
 
@@ -68,15 +72,29 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
             view.scene().overlays().remove(overlay);
             overlay = null;
         }
+        view.scene().overlays().remove(whatIf);
         Response r = model.selectedResponse();
         if (r == null) {
             view.setFocusWindow(null);
             view.repaint();
             return;
         }
+        if (model.path() != null) {
+            view.revealEmpty(model.path().segments().stream().map(Segment::thread).distinct().toList());
+        }
         long ghost = model.estimate() == null ? -1 : model.estimate().endNs();
         overlay = new ResponseOverlay(r, model.path(), ghost);
         view.scene().overlays().add(0, overlay);
+        if (!model.scenario().isEmpty()) {
+            // matching by-name changes walks every method: only when the scenario or its estimate changed
+            if (whatIf == null || whatIfScenario != model.scenario() || whatIfEstimate != model.estimate()) {
+                whatIfScenario = model.scenario();
+                whatIfEstimate = model.estimate();
+                whatIf = new WhatIfOverlay(whatIfScenario, view.scene().index().trace().methods(),
+                        whatIfEstimate == null ? null : whatIfEstimate.path());
+            }
+            view.scene().overlays().add(1, whatIf);
+        }
         view.setFocusWindow(new long[]{r.startNs(), Math.max(r.endNs(), ghost)});
         if (fitted != r) {
             fitted = r;
@@ -97,6 +115,20 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         }
         view.fitRange(s.startNs(), s.endNs());
         view.revealLane(s.thread());
+    }
+
+    /** Selects the first segment's slice and zooms to the run of segments (a grouped row of the path table). */
+    public void show(java.util.List<Segment> run) {
+        if (run.isEmpty()) {
+            return;
+        }
+        Segment first = run.get(0);
+        Segment last = run.get(run.size() - 1);
+        if (first.call() != null) {
+            view.select(first.call());
+        }
+        view.fitRange(first.startNs(), Math.max(last.endNs(), first.startNs() + 1));
+        view.revealLane(first.thread());
     }
 
     /** Selects a finding's first evidence slice and zooms to its evidence. */

@@ -20,11 +20,12 @@ import javax.swing.JSplitPane;
 import java.awt.BorderLayout;
 import java.awt.Dimension;
 import java.awt.GridLayout;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The what-if scenario of the selected response: its changes (removable), the estimated response
- * time and saving, and a bar comparing baseline and scenario. Changes come from the timeline's
+ * The what-if scenario of the selected response: its changes (removable) each with what it saves
+ * on its own, the estimated response time and saving, and a bar comparing baseline and scenario. Changes come from the timeline's
  * context menu or from findings.
  */
 public final class WhatIfPanel extends JPanel {
@@ -68,8 +69,11 @@ public final class WhatIfPanel extends JPanel {
 
     private void refresh() {
         changes.clear();
-        for (Change c : model.scenario().changes()) {
-            changes.addElement(c.describe());
+        List<Change> list = model.scenario().changes();
+        List<Long> each = model.changeSavings();
+        for (int i = 0; i < list.size(); i++) {
+            changes.addElement(list.get(i).describe() + (each.size() == list.size()
+                    ? "  —  saves " + TimeFormat.duration(each.get(i)) + (list.size() > 1 ? " on its own" : "") : ""));
         }
         Response r = model.selectedResponse();
         data.clear();
@@ -90,7 +94,8 @@ public final class WhatIfPanel extends JPanel {
             saved.setText(" ");
         } else {
             estimated.setText("Estimated: " + TimeFormat.duration(e.durationNs()));
-            saved.setText(String.format(Locale.ROOT, "Saved: %s (%.1f %%)", TimeFormat.duration(e.savedNs()), e.savedPercent()));
+            saved.setText(String.format(Locale.ROOT, "Saved: %s (%.1f %%)", TimeFormat.duration(e.savedNs()), e.savedPercent())
+                    + (list.size() > 1 ? " · changes can overlap, so their own savings need not add up" : ""));
             data.addValue(e.durationNs() / 1e6, "time", ChartStyle.WHAT_IF);
         }
     }

@@ -3,6 +3,7 @@ package dev.ura.app.ui.runs;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.SecondaryWindows;
 
 import javax.swing.JFileChooser;
 import javax.swing.JFrame;
@@ -69,6 +70,7 @@ public final class RunsActions {
         JFrame window = new JFrame(current.source().name() + " vs " + other.getFileName() + " — ura");
         window.setName("compareWindow");
         window.setDefaultCloseOperation(JFrame.DISPOSE_ON_CLOSE);
+        SecondaryWindows.closeOnEscape(window);
         window.getContentPane().add(view);
         window.setSize(900, 520);
         window.setLocationRelativeTo(frame);
@@ -99,7 +101,7 @@ public final class RunsActions {
     }
 
     private JFileChooser chooser(String title) {
-        JFileChooser chooser = new JFileChooser(lastDirectory == null ? null : lastDirectory.toFile());
+        JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), lastDirectory));
         chooser.setDialogTitle(title);
         return chooser;
     }

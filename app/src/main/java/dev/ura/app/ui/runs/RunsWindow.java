@@ -1,6 +1,7 @@
 package dev.ura.app.ui.runs;
 
 import dev.ura.app.ui.PlainText;
+import dev.ura.app.ui.SecondaryWindows;
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JFrame;
@@ -41,6 +42,7 @@ public final class RunsWindow extends JFrame {
         this.openTrace = openTrace;
         setName("runsWindow");
         setDefaultCloseOperation(DISPOSE_ON_CLOSE);
+        SecondaryWindows.closeOnEscape(this);
         runs.setName("runsPanel");
         status.setName("runsStatus");
         progress.setName("runsProgress");
