@@ -11,7 +11,8 @@ import java.util.List;
  * (the end flag never left of the start marker, which read as "ends before it starts" on a
  * response narrower than its label). Flags are placed in order; each takes the first free spot
  * going row by row, side by side in its order of preference, first within the view, then
- * anywhere; with every spot taken it goes to the last row on its first side.
+ * anywhere, then (only when nothing right of its limit is free) left of its limit; with every
+ * spot taken it goes to the last row on its first side.
  */
 public final class FlagLayout {
     /** Which side of its marker a flag hangs on. */
@@ -44,11 +45,13 @@ public final class FlagLayout {
      * @param sides the sides to try, preferred first
      */
     public Rectangle place(int x, int w, int minX, Side... sides) {
-        for (boolean mustFit : new boolean[]{true, false}) {
+        // first inside the view and right of minX, then anywhere right of minX, then anywhere free
+        for (int pass = 0; pass < 3; pass++) {
             for (int row = 0; row < rows; row++) {
                 for (Side side : sides) {
                     Rectangle r = at(x, w, row, side);
-                    if (r.x >= minX && (!mustFit || r.x >= 0 && r.x + r.width <= width) && free(r)) {
+                    boolean fits = pass > 0 || r.x >= 0 && r.x + r.width <= width;
+                    if ((pass == 2 || r.x >= minX) && fits && free(r)) {
                         placed.add(r);
                         return r;
                     }

@@ -27,6 +27,7 @@ public final class ResponseOverlay implements TimelineOverlay {
     private final CriticalPath path;
     private final long ghostEndNs;
     private final List<Arrow> arrows = new ArrayList<>();
+    private final List<Rectangle> flags = new ArrayList<>();
 
     /** One drawn hand-off: from the end of {@code from} to the start of {@code to}. */
     public record Arrow(Segment from, Segment to, int x1, int y1, int x2, int y2) {
@@ -49,6 +50,11 @@ public final class ResponseOverlay implements TimelineOverlay {
     /** The hand-off arrows drawn in the last frame. */
     public List<Arrow> arrows() {
         return List.copyOf(arrows);
+    }
+
+    /** The flags painted on the ruler in the last frame: start, end and, for a what-if, the estimate. */
+    public List<Rectangle> flags() {
+        return flags.stream().map(Rectangle::new).toList();
     }
 
     /** The hand-off arrow within a few pixels of a point, or {@code null}. */
@@ -165,6 +171,7 @@ public final class ResponseOverlay implements TimelineOverlay {
         FontMetrics fm = g.getFontMetrics();
         int pad = (int) (4 * m.scale());
         FlagLayout layout = new FlagLayout(m.tickRow(), m.flagRow(), Metrics.FLAG_ROWS, f.scene().axis().widthPx());
+        flags.clear();
         String startText = "▶ " + response.trigger();
         Rectangle start = layout.place(xs, fm.stringWidth(startText) + 2 * pad, Integer.MIN_VALUE,
                 FlagLayout.Side.RIGHT, FlagLayout.Side.LEFT);
@@ -173,6 +180,8 @@ public final class ResponseOverlay implements TimelineOverlay {
                 + (response.finished() ? "" : " (unfinished)") + " · " + TimeFormat.duration(response.durationNs());
         // never left of the start marker: on a response narrower than its label that read as ending first
         Rectangle end = layout.place(xe, fm.stringWidth(endText) + 2 * pad, xs, FlagLayout.Side.LEFT, FlagLayout.Side.RIGHT);
+        flags.add(start);
+        flags.add(end);
         pole(g, xs, start, m, p.responseMarker());
         pole(g, xe, end, m, p.responseMarker());
         draw(g, start, startText, p.responseMarker(), m);
@@ -183,6 +192,7 @@ public final class ResponseOverlay implements TimelineOverlay {
             FlagLayout.Side first = ghostEndNs < response.endNs() ? FlagLayout.Side.LEFT : FlagLayout.Side.RIGHT;
             FlagLayout.Side second = first == FlagLayout.Side.LEFT ? FlagLayout.Side.RIGHT : FlagLayout.Side.LEFT;
             Rectangle ghost = layout.place(xg, fm.stringWidth(text) + 2 * pad, xs, first, second);
+            flags.add(ghost);
             pole(g, xg, ghost, m, p.ghost());
             draw(g, ghost, text, p.ghost(), m);
         }

@@ -16,6 +16,7 @@ import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.OpenTrace;
 import dev.ura.app.ui.TraceSource;
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimeFormat;
@@ -73,12 +74,12 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         JPanel center = new JPanel(new BorderLayout());
         center.add(search, BorderLayout.NORTH);
         center.add(new TimelinePanel(timeline), BorderLayout.CENTER);
-        side.setPreferredSize(new Dimension(340, 200));
+        side.setPreferredSize(new Dimension(UIScale.scale(430), UIScale.scale(200)));
         JSplitPane horizontal = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, side, center);
         horizontal.setResizeWeight(0);
         JSplitPane vertical = new JSplitPane(JSplitPane.VERTICAL_SPLIT, horizontal, bottom);
         vertical.setResizeWeight(0.75);
-        bottom.setPreferredSize(new Dimension(400, 220));
+        bottom.setPreferredSize(new Dimension(UIScale.scale(400), UIScale.scale(220)));
         getContentPane().add(vertical, BorderLayout.CENTER);
         getContentPane().add(status, BorderLayout.SOUTH);
         setJMenuBar(new ExplorerMenus(this).build());
@@ -245,7 +246,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         if (r != null && getGraphicsConfiguration().getBounds().intersects(r)) {
             setBounds(r);
         } else {
-            setSize(1400, 860);
+            setSize(UIScale.scale(1400), UIScale.scale(860));
             setLocationByPlatform(true);
         }
         if (prefs.maximized()) {

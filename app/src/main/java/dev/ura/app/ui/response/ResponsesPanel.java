@@ -56,6 +56,10 @@ public final class ResponsesPanel extends JPanel {
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         view.setAutoCreateRowSorter(false);
         view.getColumnModel().getColumn(0).setMaxWidth(UIScale.scale(40));
+        int[] widths = {30, 130, 70, 70, 110, 45};
+        for (int c = 0; c < widths.length; c++) {
+            view.getColumnModel().getColumn(c).setPreferredWidth(UIScale.scale(widths[c]));
+        }
         view.getColumnModel().getColumn(DONE).setMaxWidth(UIScale.scale(50));
         view.getTableHeader().setToolTipText("Done: whether every screen update the response asked for was drawn");
         view.getSelectionModel().addListSelectionListener(e -> {
