@@ -1,5 +1,6 @@
 package dev.ura.app.analysis;
 
+import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.Finding;
@@ -47,13 +48,17 @@ public final class Analysis {
     private final List<Link> links;
     private final List<ResponseWork> work;
     private final List<Response> responses;
-    private final AtomicReferenceArray<ResponseGraph> graphs;
+    /** Graphs and estimators are big: only the recent ones are kept; their small results are kept for all. */
+    private final RecentCache<ResponseGraph> graphs = new RecentCache<>(RECENT_GRAPHS);
     /** One builder for every response, so per-thread indexes are derived once per analysis. */
     private final DependencyGraphBuilder builder = new DependencyGraphBuilder();
-    private final AtomicReferenceArray<WhatIfEstimator> estimators;
+    private final RecentCache<WhatIfEstimator> estimators = new RecentCache<>(RECENT_GRAPHS);
+    private final AtomicReferenceArray<CriticalPath> paths;
     private final AtomicReferenceArray<List<Finding>> findings;
     private final AtomicReferenceArray<Breakdown> breakdowns;
     private final Map<EstimateKey, Estimate> estimates = new ConcurrentHashMap<>();
+
+    private static final int RECENT_GRAPHS = 64;
 
     private record EstimateKey(int response, Scenario scenario) {
     }
@@ -77,8 +82,7 @@ public final class Analysis {
             rs.add(w.response());
         }
         this.responses = List.copyOf(rs);
-        this.graphs = new AtomicReferenceArray<>(work.size());
-        this.estimators = new AtomicReferenceArray<>(work.size());
+        this.paths = new AtomicReferenceArray<>(work.size());
         this.findings = new AtomicReferenceArray<>(work.size());
         this.breakdowns = new AtomicReferenceArray<>(work.size());
     }
@@ -136,23 +140,23 @@ public final class Analysis {
     }
 
     /**
-     * The dependency graph of response {@code index} (built on first use, then cached; two threads
-     * asking at once may both build it, and one result is kept).
+     * The dependency graph of response {@code index} (built on first use; the most recently used
+     * ones are cached, so memory does not grow with the number of responses looked at).
      */
     public ResponseGraph graph(int index) {
-        ResponseGraph g = graphs.get(index);
-        if (g == null) {
-            g = builder.build(work.get(index));
-            if (!graphs.compareAndSet(index, null, g)) {
-                g = graphs.get(index);
-            }
-        }
-        return g;
+        return graphs.get(index, i -> builder.build(work.get(i)));
     }
 
-    /** The recorded critical path of response {@code index}, with slack, ending at its end. */
+    /** The recorded critical path of response {@code index}, with slack, ending at its end (cached). */
     public CriticalPath criticalPath(int index) {
-        return graph(index).criticalPath();
+        CriticalPath p = paths.get(index);
+        if (p == null) {
+            p = graph(index).criticalPath();
+            if (!paths.compareAndSet(index, null, p)) {
+                p = paths.get(index);
+            }
+        }
+        return p;
     }
 
     /** What is worth fixing in response {@code index}, with suggested changes and their savings (cached). */
@@ -187,15 +191,16 @@ public final class Analysis {
         return estimates.computeIfAbsent(new EstimateKey(index, scenario), k -> estimator(index).estimate(scenario));
     }
 
+    /**
+     * The changes of {@code scenario} that select nothing in response {@code index} (no slice
+     * overlapping its work matches), in scenario order; empty when every change applies.
+     */
+    public List<Change> unmatchedChanges(int index, Scenario scenario) {
+        return scenario.isEmpty() ? List.of() : estimator(index).unmatched(scenario);
+    }
+
     private WhatIfEstimator estimator(int index) {
-        WhatIfEstimator e = estimators.get(index);
-        if (e == null) {
-            e = new WhatIfEstimator(graph(index));
-            if (!estimators.compareAndSet(index, null, e)) {
-                e = estimators.get(index);
-            }
-        }
-        return e;
+        return estimators.get(index, i -> new WhatIfEstimator(graph(i)));
     }
 
     /** Why there is no response, in one line; empty when there is one. */

@@ -170,6 +170,11 @@ public final class AnnotationStore {
         return sidecar.getFileName() + " could not be read (" + why + ")";
     }
 
+    /** The sidecar's content for these annotations (what {@link #save} writes). */
+    public static byte[] bytes(String traceName, List<Annotation> annotations) throws IOException {
+        return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, annotations));
+    }
+
     /** Replaces the sidecar with these annotations, atomically. */
     public void save(String traceName, List<Annotation> annotations) throws IOException {
         int existing = existingVersion();
@@ -180,7 +185,7 @@ public final class AnnotationStore {
         Path dir = sidecar.toAbsolutePath().getParent();
         Path tmp = Files.createTempFile(dir, "." + sidecar.getFileName(), ".tmp");
         try {
-            JSON.writeValue(tmp.toFile(), new SidecarFile(VERSION, traceName, annotations));
+            Files.write(tmp, bytes(traceName, annotations));
             try {
                 Files.move(tmp, sidecar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

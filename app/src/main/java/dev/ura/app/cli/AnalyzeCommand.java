@@ -63,6 +63,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         Trace trace = TraceLoading.load(file);
         Analysis analysis = Analysis.of(trace, options);
+        WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Json.print(out, AnalyzeReport.of(file.toString(), analysis, scenario));

@@ -3,6 +3,7 @@ package dev.ura.app.cli;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.EndEvent;
 import dev.ura.app.analysis.model.Estimate;
@@ -10,6 +11,7 @@ import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.Segment;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,12 +46,19 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         }
     }
 
-    @JsonPropertyOrder({"estimatedEndNs", "estimatedDurationNs", "savedNs", "savedPercent", "criticalPath"})
+    /** {@code unmatched} (an addition): the patterns that select nothing in this response, when some do. */
+    @JsonPropertyOrder({"estimatedEndNs", "estimatedDurationNs", "savedNs", "savedPercent", "criticalPath",
+            "unmatched"})
     record WhatIfReport(long estimatedEndNs, long estimatedDurationNs, long savedNs, double savedPercent,
-                        List<SegmentReport> criticalPath) {
-        static WhatIfReport of(Estimate e) {
+                        List<SegmentReport> criticalPath,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unmatched) {
+        static WhatIfReport of(Estimate e, List<Change> unmatched) {
+            List<String> patterns = new ArrayList<>();
+            for (Change c : unmatched) {
+                patterns.add(c.target().describe());
+            }
             return new WhatIfReport(e.endNs(), e.durationNs(), e.savedNs(), Math.round(e.savedPercent() * 100) / 100.0,
-                    SegmentReport.of(e.path()));
+                    SegmentReport.of(e.path()), patterns);
         }
     }
 
@@ -77,7 +86,8 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
     static AnalyzeReport of(String file, Analysis analysis, Scenario scenario) {
         List<ResponseReport> rs = new ArrayList<>();
         for (Response r : analysis.responses()) {
-            WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario));
+            WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario),
+                    analysis.unmatchedChanges(r.index(), scenario));
             rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
                     r.finished(), EndReport.of(r.end()), SegmentReport.of(analysis.criticalPath(r.index())),
                     FindingReport.of(analysis.findings(r.index())), whatIf));

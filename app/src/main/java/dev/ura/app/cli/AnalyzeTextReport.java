@@ -82,6 +82,10 @@ final class AnalyzeTextReport {
             out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
                     Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
                     Durations.ms(e.endNs()));
+            for (Change c : analysis.unmatchedChanges(r.index(), scenario)) {
+                out.printf("    %s '%s' matches nothing in this response%n", WhatIfFlags.flagOf(c),
+                        c.target().describe());
+            }
             out.printf("    estimated critical path (%d segments):%n", e.path().segments().size());
             printPath(out, e.path());
         }

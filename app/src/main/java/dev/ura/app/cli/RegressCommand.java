@@ -37,8 +37,9 @@ import java.util.concurrent.Callable;
             "",
             "An anomaly is a run more than --sigmas standard deviations above the mean of the --window runs"
                 + " before it. A change point is a significant E-Divisive split (Matteson & James 2014; permutation"
-                + " test) among the newest --history runs. A regression is an anomaly or an upward change point"
-                + " among the newest --window runs."},
+                + " test) among the newest --history runs; a shift fewer than --min-size runs from the end is"
+                + " found once 3 runs show it, and placed at its first run. A regression is an anomaly or an"
+                + " upward change point among the newest --window runs."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:no regression", "1:bad input", "2:bad usage", "3:the newest runs regressed"})
 final class RegressCommand implements Callable<Integer> {

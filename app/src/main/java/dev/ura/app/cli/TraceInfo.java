@@ -1,5 +1,6 @@
 package dev.ura.app.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.model.ThreadTrack;
@@ -10,9 +11,10 @@ import java.util.List;
 
 /** The {@code info --json} document (field order is the contract's). */
 @JsonPropertyOrder({"file", "format", "variant", "version", "clock", "vm", "records", "methods", "durationNs",
-        "threads", "warnings"})
+        "threads", "warnings", "system"})
 record TraceInfo(String file, String format, String variant, int version, String clock, String vm, long records,
-                 int methods, long durationNs, List<ThreadInfo> threads, List<String> warnings) {
+                 int methods, long durationNs, List<ThreadInfo> threads, List<String> warnings,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) SystemSummary system) {
 
     @JsonPropertyOrder({"id", "name", "records", "calls"})
     record ThreadInfo(long id, String name, long records, int calls) {
@@ -28,7 +30,7 @@ record TraceInfo(String file, String format, String variant, int version, String
         var m = trace.metadata();
         return new TraceInfo(file, m.format(), m.variant(), m.version(), m.clock() == null ? null : m.clock().label(),
                 m.vm(), trace.records(), trace.methods().definedCount(),
-                Math.max(0, trace.lastTimeNs() - trace.firstTimeNs()), threads, trace.warnings());
+                Math.max(0, trace.lastTimeNs() - trace.firstTimeNs()), threads, trace.warnings(), SystemSummary.of(trace));
     }
 
     void printText(PrintWriter out) {
@@ -41,6 +43,9 @@ record TraceInfo(String file, String format, String variant, int version, String
         out.printf("  records   %,d%n", records);
         out.printf("  methods   %,d%n", methods);
         out.printf("  duration  %s%n", Durations.format(durationNs));
+        if (system != null) {
+            system.printText(out);
+        }
         out.printf("  threads   %d%n", threads.size());
         for (ThreadInfo t : threads) {
             out.printf("    %-8d %-32s %,10d records %,10d calls%n", t.id(), t.name(), t.records(), t.calls());

@@ -1,5 +1,6 @@
 package dev.ura.app.cli;
 
+import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.SliceSelector;
@@ -43,6 +44,39 @@ final class WhatIfFlags {
             changes.add(change(cl, flag, value));
         }
         return new Scenario(changes);
+    }
+
+    /**
+     * Fails with exit 2 naming the first pattern that matches nothing in any response (cli.md: a
+     * what-if pattern that matches nothing is bad usage, never "saves 0"). With several responses a
+     * pattern needs to match in one of them; the others report it as unmatched.
+     *
+     * @throws CommandFailure with {@link UraCommand#EXIT_USAGE}
+     */
+    static void requireMatches(String file, Analysis analysis, Scenario scenario) throws CommandFailure {
+        if (scenario.isEmpty() || analysis.responses().isEmpty()) {
+            return;
+        }
+        for (Change change : scenario.changes()) {
+            boolean matched = false;
+            for (int r = 0; r < analysis.responses().size() && !matched; r++) {
+                matched = !analysis.unmatchedChanges(r, new Scenario(List.of(change))).contains(change);
+            }
+            if (!matched) {
+                throw new CommandFailure(UraCommand.EXIT_USAGE, flagOf(change) + " '" + change.target().describe()
+                        + "' matches nothing in " + (analysis.responses().size() == 1 ? "the response" : "any of the "
+                        + analysis.responses().size() + " responses") + " of " + file
+                        + " (patterns: pkg.Class.method, KIND or KIND:name, * = any characters)");
+            }
+        }
+    }
+
+    /** The command-line flag that makes {@code change}. */
+    static String flagOf(Change change) {
+        if (change instanceof Change.Defer) {
+            return "--defer";
+        }
+        return change instanceof Change.RunInParallel ? "--parallel" : "--speedup";
     }
 
     private static Change change(CommandLine cl, String flag, String value) {

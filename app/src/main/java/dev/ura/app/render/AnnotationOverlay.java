@@ -241,9 +241,15 @@ public final class AnnotationOverlay implements TimelineOverlay {
             g.setStroke(new BasicStroke(1));
         }
         g.fillRoundRect(r.x, r.y, r.width, r.height, 6, 6);
-        g.setColor(Color.WHITE);
+        g.setColor(textOn(l.color()));
         g.drawString(l.text(), r.x + pad, r.y + pad / 2 + fm.getAscent());
         return r;
+    }
+
+    /** Black or white, whichever reads better on {@code bg} (the dark theme's annotation colour is light). */
+    static Color textOn(Color bg) {
+        double luminance = (0.299 * bg.getRed() + 0.587 * bg.getGreen() + 0.114 * bg.getBlue()) / 255;
+        return luminance > 0.6 ? Color.BLACK : Color.WHITE;
     }
 
     private static double clampX(double x) {

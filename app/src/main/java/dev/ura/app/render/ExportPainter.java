@@ -156,7 +156,7 @@ public final class ExportPainter {
         g.fillRect(barX, barY - 5, 1, 10);
         g.fillRect(barX + barW - 1, barY - 5, 1, 10);
         g.drawString(barLabel, barX + barW + 8, base);
-        int x = (int) (10 * m.scale());
+        int x = keys(g, s, (int) (10 * m.scale()), barY, base);
         for (Map.Entry<String, Color> e : legend(frame, s, 8)) {
             String label = shorten(e.getKey());
             int need = (int) (14 * m.scale()) + fm.stringWidth(label) + (int) (14 * m.scale());
@@ -170,6 +170,36 @@ public final class ExportPainter {
             g.drawString(label, x + sw + 4, base);
             x += need;
         }
+    }
+
+    /** Keys for what the response overlay draws (critical path, estimated end); returns the next x. */
+    private static int keys(Graphics2D g, TimelineScene s, int x, int midY, int base) {
+        Metrics m = s.metrics();
+        Palette p = s.palette();
+        FontMetrics fm = g.getFontMetrics();
+        int sw = (int) (10 * m.scale());
+        for (TimelineOverlay o : s.overlays()) {
+            if (!(o instanceof ResponseOverlay r)) {
+                continue;
+            }
+            if (r.hasPath()) {
+                g.setColor(p.criticalPath());
+                g.setStroke(new java.awt.BasicStroke((float) (2 * m.scale())));
+                g.drawRect(x, midY - sw / 2, sw, sw);
+                g.setColor(p.text());
+                g.drawString("critical path", x + sw + 4, base);
+                x += sw + 4 + fm.stringWidth("critical path") + (int) (14 * m.scale());
+            }
+            if (r.ghostEndNs() >= 0) {
+                g.setColor(p.ghost());
+                g.fillRect(x + sw / 2 - 1, midY - sw / 2, 2, sw);
+                g.setColor(p.text());
+                g.drawString("estimated end", x + sw + 4, base);
+                x += sw + 4 + fm.stringWidth("estimated end") + (int) (14 * m.scale());
+            }
+            g.setStroke(new java.awt.BasicStroke(1));
+        }
+        return x;
     }
 
     /** The colour keys covering the most visible width, biggest first. */

@@ -43,6 +43,16 @@ public final class ResponseOverlay implements TimelineOverlay {
         this.ghostEndNs = ghostEndNs;
     }
 
+    /** The estimated end of the what-if drawn, or -1 for none. */
+    public long ghostEndNs() {
+        return ghostEndNs;
+    }
+
+    /** Whether a critical path is drawn. */
+    public boolean hasPath() {
+        return path != null;
+    }
+
     public Response response() {
         return response;
     }

@@ -39,6 +39,8 @@ public final class ChromeJsonWriter {
 
     private final Trace trace;
     private final long pid;
+    /** System traces: each thread's process (tgid), so Perfetto shows one process per app. */
+    private final Map<Long, Long> processOf = new HashMap<>();
     /** Full names by method index, built once (a name is written per call). */
     private final String[] names;
 
@@ -46,6 +48,9 @@ public final class ChromeJsonWriter {
     public ChromeJsonWriter(Trace trace) {
         this.trace = trace;
         this.pid = trace.metadata().pid() >= 0 ? trace.metadata().pid() : 1;
+        for (var info : trace.system().threads()) {
+            processOf.put(info.tid(), info.tgid() > 0 ? info.tgid() : info.tid());
+        }
         this.names = new String[trace.methods().size()];
         for (int m = 0; m < names.length; m++) {
             names[m] = trace.methods().get(m).fullName();
@@ -74,17 +79,40 @@ public final class ChromeJsonWriter {
 
     private void writeNames(JsonGenerator g) throws IOException {
         String app = trace.metadata().property("app");
-        meta(g, "process_name", 0, app != null ? app : trace.source());
+        if (trace.system().present()) {
+            for (var p : trace.system().processes()) {
+                processName(g, p.pid(), p.name().isEmpty() ? "pid " + p.pid() : p.name());
+            }
+        } else {
+            meta(g, "process_name", 0, app != null ? app : trace.source());
+        }
         for (ThreadTrack t : trace.threads()) {
             meta(g, "thread_name", t.id(), t.name());
         }
+    }
+
+    private void processName(JsonGenerator g, long processId, String name) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("ph", "M");
+        g.writeStringField("name", "process_name");
+        g.writeNumberField("pid", processId);
+        g.writeNumberField("tid", 0);
+        g.writeObjectFieldStart("args");
+        g.writeStringField("name", name);
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /** The pid to write for a thread: its process in a system trace, else the trace's one pid. */
+    private long pidOf(long tid) {
+        return processOf.isEmpty() ? pid : processOf.getOrDefault(tid, pid);
     }
 
     private void meta(JsonGenerator g, String what, long tid, String name) throws IOException {
         g.writeStartObject();
         g.writeStringField("ph", "M");
         g.writeStringField("name", what);
-        g.writeNumberField("pid", pid);
+        g.writeNumberField("pid", pidOf(tid));
         g.writeNumberField("tid", tid);
         g.writeObjectFieldStart("args");
         g.writeStringField("name", name);
@@ -132,7 +160,7 @@ public final class ChromeJsonWriter {
         g.writeStringField("ph", "B");
         g.writeStringField("name", names[c.method(i)]);
         g.writeStringField("cat", event >= 0 ? "event" : "call");
-        g.writeNumberField("pid", pid);
+        g.writeNumberField("pid", pidOf(tid));
         g.writeNumberField("tid", tid);
         g.writeFieldName("ts");
         g.writeNumber(ChromeTimes.nsToMicros(c.start(i)));
@@ -155,7 +183,7 @@ public final class ChromeJsonWriter {
     private void end(JsonGenerator g, long tid, long ts) throws IOException {
         g.writeStartObject();
         g.writeStringField("ph", "E");
-        g.writeNumberField("pid", pid);
+        g.writeNumberField("pid", pidOf(tid));
         g.writeNumberField("tid", tid);
         g.writeFieldName("ts");
         g.writeNumber(ChromeTimes.nsToMicros(ts));
@@ -217,7 +245,7 @@ public final class ChromeJsonWriter {
             String name = events.name(e);
             g.writeStringField("name", name == null ? events.kindName(e) : events.kindName(e) + ":" + name);
             g.writeStringField("cat", "event");
-            g.writeNumberField("pid", pid);
+            g.writeNumberField("pid", pidOf(tid));
             g.writeNumberField("tid", tid);
             g.writeFieldName("ts");
             g.writeNumber(ChromeTimes.nsToMicros(events.start(e)));
@@ -241,7 +269,7 @@ public final class ChromeJsonWriter {
         if ("f".equals(ph)) {
             g.writeStringField("bp", "e");
         }
-        g.writeNumberField("pid", pid);
+        g.writeNumberField("pid", pidOf(tid));
         g.writeNumberField("tid", tid);
         g.writeFieldName("ts");
         g.writeNumber(ChromeTimes.nsToMicros(ts));

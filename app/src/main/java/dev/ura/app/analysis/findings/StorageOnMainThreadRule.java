@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.findings;
 
+import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.Category;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Finding;
@@ -11,7 +12,6 @@ import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,7 +71,7 @@ public final class StorageOnMainThreadRule implements FindingRule {
     /** The tracked storage events of one thread. */
     private static List<Integer> storageEvents(ResponseGraph g, int thread) {
         EventTable events = g.work().events();
-        BitSet tracked = g.work().tracked();
+        EventSet tracked = g.work().tracked();
         List<Integer> out = new ArrayList<>();
         for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {
             if (events.thread(e) == thread && events.kind(e).isStorage()) {

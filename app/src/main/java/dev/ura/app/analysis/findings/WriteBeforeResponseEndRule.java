@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.findings;
 
+import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.ResponseWork;
@@ -13,7 +14,6 @@ import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,7 @@ public final class WriteBeforeResponseEndRule implements FindingRule {
     public List<Finding> check(FindingContext ctx) {
         ResponseGraph g = ctx.graph();
         EventTable events = g.work().events();
-        BitSet tracked = g.work().tracked();
+        EventSet tracked = g.work().tracked();
         SliceMatcher matcher = new SliceMatcher(g);
         Map<String, SliceRef> targets = new LinkedHashMap<>();
         for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {
@@ -78,7 +78,7 @@ public final class WriteBeforeResponseEndRule implements FindingRule {
         CallTable calls = ctx.trace().threads().get(slice.thread()).calls();
         long cs = calls.start(slice.call());
         long ce = calls.end(slice.call());
-        BitSet tracked = work.tracked();
+        EventSet tracked = work.tracked();
         for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {
             EventKind k = events.kind(e);
             if ((k == EventKind.SEND_MSG || k.isRequest()) && events.thread(e) == slice.thread()

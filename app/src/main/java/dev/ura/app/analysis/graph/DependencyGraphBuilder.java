@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.graph;
 
+import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.RequestFulfilment;
@@ -114,7 +115,7 @@ public final class DependencyGraphBuilder {
         /** Pieces by thread, threads in index order. */
         private Map<Integer, List<Piece>> pieces() {
             Map<Integer, List<Piece>> byThread = new TreeMap<>();
-            BitSet tracked = work.tracked();
+            EventSet tracked = work.tracked();
             int trigger = work.triggerEvent();
             add(byThread, trigger, Piece.Type.TRIGGER);
             for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {
@@ -142,7 +143,7 @@ public final class DependencyGraphBuilder {
 
         private Map<Integer, List<Integer>> trackedByThread() {
             Map<Integer, List<Integer>> byThread = new HashMap<>();
-            BitSet tracked = work.tracked();
+            EventSet tracked = work.tracked();
             for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {
                 byThread.computeIfAbsent(events.thread(e), k -> new ArrayList<>()).add(e);
             }
@@ -150,7 +151,7 @@ public final class DependencyGraphBuilder {
         }
 
         private void crossEdges() {
-            BitSet tracked = work.tracked();
+            EventSet tracked = work.tracked();
             List<Link> links = indexes.links();
             for (int position : linksIntoPieces()) {
                 Link l = links.get(position);

@@ -16,15 +16,20 @@ import java.util.List;
  * @param response     the response
  * @param triggerEvent the USER_INPUT / START_ACTIVITY event that started it
  * @param tracked      events of its tracked work: the trigger, tracked dispatches, and the sends,
- *                     requests and I/O inside them (read-only by convention)
+ *                     requests and I/O inside them
  * @param fulfilments  each request its tracked work made, with the draw that fulfilled it
  * @param endEvent     the draw that ends the response, or -1
  */
 public record ResponseWork(Trace trace, EventTable events, List<Link> links, Response response, int triggerEvent,
-                           BitSet tracked, List<RequestFulfilment> fulfilments, int endEvent) {
+                           EventSet tracked, List<RequestFulfilment> fulfilments, int endEvent) {
     public ResponseWork {
         links = List.copyOf(links);
         fulfilments = List.copyOf(fulfilments);
-        tracked = (BitSet) tracked.clone();
+    }
+
+    /** The same with the tracked events given as the set bits of {@code tracked}. */
+    public ResponseWork(Trace trace, EventTable events, List<Link> links, Response response, int triggerEvent,
+                        BitSet tracked, List<RequestFulfilment> fulfilments, int endEvent) {
+        this(trace, events, links, response, triggerEvent, EventSet.of(tracked), fulfilments, endEvent);
     }
 }

@@ -12,7 +12,6 @@ import dev.ura.trace.model.Trace;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +39,7 @@ public final class ResponseDetector {
     private final Map<Integer, List<Integer>> targets = new HashMap<>();
     private final FulfilmentIndex draws;
     private final int[] order;
+    private final EventMarks marks;
 
     /** A detector over {@code events} (of {@code trace}) with their units and hand-off links. */
     public ResponseDetector(Trace trace, EventTable events, WorkUnits units, List<Link> links) {
@@ -52,6 +52,7 @@ public final class ResponseDetector {
         }
         order = EventOrder.byStart(events);
         draws = new FulfilmentIndex(events, order);
+        marks = new EventMarks(events.size());
     }
 
     /** The responses in start order, each with its tracked work. */
@@ -103,7 +104,7 @@ public final class ResponseDetector {
     /** One response being followed: its roots, tracked events and requests. */
     private final class Tracking {
         final List<Integer> roots = new ArrayList<>();
-        BitSet tracked = new BitSet();
+        EventMarks.Walk tracked = marks.walk();
         List<Integer> requests = new ArrayList<>();
         int[] fulfilledBy = new int[0];
 
@@ -112,7 +113,7 @@ public final class ResponseDetector {
         }
 
         void compute() {
-            tracked = new BitSet(events.size());
+            tracked = marks.walk();
             requests = new ArrayList<>();
             ArrayDeque<Integer> queue = new ArrayDeque<>(roots);
             while (!queue.isEmpty()) {
@@ -191,7 +192,7 @@ public final class ResponseDetector {
             int thread = events.thread(trigger);
             Response response = new Response(index, triggerName(trigger), thread, threadName(thread),
                     events.start(trigger), endNs, finished, last < 0 ? null : endEvent(last));
-            return new ResponseWork(trace, events, links, response, trigger, tracked, fulfilments, last);
+            return new ResponseWork(trace, events, links, response, trigger, tracked.toEventSet(), fulfilments, last);
         }
     }
 

@@ -14,7 +14,9 @@ import java.util.Arrays;
  *
  * <p>Events derived from a method trace know their call, so ownership follows the call tree
  * (robust to the equal timestamps of sampled traces); agent-log events are placed by time: an
- * event belongs to the innermost unit whose interval contains its start, both ends inclusive.
+ * event belongs to the innermost unit whose interval contains its start, both ends inclusive; at
+ * equal times the order of the log's lines decides (an event written before a unit's "B" at the
+ * same time is not in that unit).
  */
 public final class WorkUnits {
     private final EventTable events;
@@ -128,22 +130,15 @@ public final class WorkUnits {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        // Per thread in time order; at equal starts a unit comes before what happens in it, and an
-        // outer unit (longer) before an inner one.
+        // Per thread in time order; at equal starts in table order, which is the order the log
+        // wrote them in (an interval is added at its "B"): a send written before a "B" at the same
+        // time happens before that unit, one written after it happens inside it.
         Arrays.sort(order, (a, b) -> {
             int c = Integer.compare(events.thread(a), events.thread(b));
             if (c != 0) {
                 return c;
             }
             c = Long.compare(events.start(a), events.start(b));
-            if (c != 0) {
-                return c;
-            }
-            c = Boolean.compare(!isUnit(events, a), !isUnit(events, b));
-            if (c != 0) {
-                return c;
-            }
-            c = Long.compare(events.end(b), events.end(a));
             return c != 0 ? c : Integer.compare(a, b);
         });
         int[] stack = new int[Math.max(1, n)];

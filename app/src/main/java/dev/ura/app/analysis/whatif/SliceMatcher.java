@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * Finds the slices (calls) a selector picks among those that overlap a response's work, and the
  * work segments each overlaps. A slice may cover a segment only in part: a segment is cut at
  * hand-offs, requests and I/O, not at every call. Nested matches count once, for the outermost
- * matching call. Waits belong to no slice.
+ * matching call. Waits belong to no slice. A slice answers to more than its method's name: see
+ * {@link SliceNames}.
  */
 public final class SliceMatcher {
     private final ResponseGraph graph;
@@ -159,17 +160,26 @@ public final class SliceMatcher {
         return found;
     }
 
-    /** Matches every method name once; the glob is compiled once, as {@link SliceSelector.ByName#matches} does. */
-    private static boolean[] methodMatches(MethodTable methods, SliceSelector.ByName selector) {
+    /**
+     * Matches every method once against the names a slice answers to (see {@link SliceNames}); the
+     * glob is compiled once, as {@link SliceSelector.ByName#matches} does.
+     */
+    private boolean[] methodMatches(MethodTable methods, SliceSelector.ByName selector) {
         String[] parts = selector.glob().split("\\*", -1);
         StringBuilder regex = new StringBuilder();
         for (int i = 0; i < parts.length; i++) {
             regex.append(i > 0 ? ".*" : "").append(Pattern.quote(parts[i]));
         }
         Pattern p = Pattern.compile(regex.toString(), Pattern.DOTALL);
+        SliceNames names = new SliceNames(graph.work().trace());
         boolean[] m = new boolean[methods.size()];
         for (int i = 0; i < m.length; i++) {
-            m[i] = p.matcher(methods.get(i).fullName()).matches();
+            for (String name : names.of(methods.get(i))) {
+                if (p.matcher(name).matches()) {
+                    m[i] = true;
+                    break;
+                }
+            }
         }
         return m;
     }

@@ -15,8 +15,10 @@ import org.jgrapht.Graph;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -54,13 +56,15 @@ public final class WhatIfEstimator {
         }
         long[] floor = new long[duration.length];
         Arrays.fill(floor, Long.MIN_VALUE);
+        Map<Integer, List<long[]>> partial = new HashMap<>();
         Set<Dependency> removed = new HashSet<>();
         List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = new ArrayList<>();
         for (Change change : scenario.changes()) {
             for (MatchedSlice slice : matcher.match(change.target())) {
-                apply(change, slice, duration, floor, removed, added);
+                apply(change, slice, duration, partial, removed, added);
             }
         }
+        partial.forEach((v, slices) -> floor[v] = floorOf(v, slices));
         Graph<Integer, Dependency> view = removed.isEmpty() && added.isEmpty()
                 ? graph.graph() : new RewiredGraphView<>(graph.graph(), removed, added);
         // Removing edges, and adding edges from the source or bypassing a moved slice (its
@@ -80,7 +84,23 @@ public final class WhatIfEstimator {
         return new Estimate(end, durationNs, saved, percent, path);
     }
 
-    private void apply(Change change, MatchedSlice slice, long[] duration, long[] floor, Set<Dependency> removed,
+    /**
+     * The changes of {@code scenario} whose selector picks nothing in this response (a pattern
+     * that matches no slice overlapping its work), in scenario order. A caller reports them
+     * instead of an estimate that "saves 0".
+     */
+    public List<Change> unmatched(Scenario scenario) {
+        List<Change> out = new ArrayList<>();
+        for (Change change : scenario.changes()) {
+            if (matcher.match(change.target()).isEmpty()) {
+                out.add(change);
+            }
+        }
+        return out;
+    }
+
+    private void apply(Change change, MatchedSlice slice, long[] duration, Map<Integer, List<long[]>> partial,
+                       Set<Dependency> removed,
                        List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
         int[] vertices = slice.vertices();
         long cs = slice.startNs();
@@ -119,9 +139,7 @@ public final class WhatIfEstimator {
             } else if (vertices.length == 1) {
                 // The slice lies inside one segment: the rest of that segment after the slice
                 // still waits for it, now that it runs from the response start.
-                int v = vertices[0];
-                long after = Math.max(0, graph.endNs(v) - ce);
-                floor[v] = Math.max(floor[v], graph.originNs() + leading + after);
+                partial.computeIfAbsent(vertices[0], k -> new ArrayList<>()).add(new long[] {cs, ce, leading});
             }
         }
     }
@@ -130,31 +148,82 @@ public final class WhatIfEstimator {
      * The slice's first segment stops waiting for what preceded it and starts with the response;
      * the rest of its thread keeps its order without it (what preceded → what followed), and
      * whatever waited for the slice — what followed it on its thread included — still waits.
+     *
+     * <p>Edges are read from the scenario so far (base minus removed plus added), so several
+     * parallel pieces combine independently: a piece moved earlier leaves a bridge into the next
+     * piece, which this piece drops in turn and passes on to what follows it.
      */
     private void runInParallel(int first, int last, Set<Dependency> removed,
                                List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
         Graph<Integer, Dependency> g = graph.graph();
         int thread = graph.thread(first);
-        Integer before = null;
+        List<Integer> before = new ArrayList<>();
         for (Dependency d : g.incomingEdgesOf(first)) {
-            int from = g.getEdgeSource(d);
-            removed.add(d);
-            if (graph.thread(from) == thread && from < first && (before == null || from > before)) {
-                before = from;
+            if (removed.add(d) && graph.thread(g.getEdgeSource(d)) == thread && g.getEdgeSource(d) < first) {
+                before.add(g.getEdgeSource(d));
+            }
+        }
+        for (int i = added.size() - 1; i >= 0; i--) {
+            RewiredGraphView.AddedEdge<Integer, Dependency> a = added.get(i);
+            if (a.target() == first && a.source() != graph.source()) {
+                added.remove(i);
+                if (graph.thread(a.source()) == thread && a.source() < first) {
+                    before.add(a.source());
+                }
             }
         }
         Integer after = null;
         for (Dependency d : g.outgoingEdgesOf(last)) {
             int to = g.getEdgeTarget(d);
-            if (graph.thread(to) == thread && to > last && (after == null || to < after)) {
+            if (!removed.contains(d) && graph.thread(to) == thread && to > last && (after == null || to < after)) {
                 after = to;
             }
         }
-        if (first != graph.source()) {
+        for (RewiredGraphView.AddedEdge<Integer, Dependency> a : added) {
+            int to = a.target();
+            if (a.source() == last && graph.thread(to) == thread && to > last && (after == null || to < after)) {
+                after = to;
+            }
+        }
+        if (first != graph.source() && !hasAdded(added, graph.source(), first)) {
             added.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.USER), graph.source(), first));
         }
-        if (before != null && after != null && g.getEdge(before, after) == null) {
-            added.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER), before, after));
+        if (after == null) {
+            return;
         }
+        for (int from : before) {
+            Dependency existing = g.getEdge(from, after);
+            if ((existing == null || removed.contains(existing)) && !hasAdded(added, from, after)) {
+                added.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER), from, after));
+            }
+        }
+    }
+
+    /**
+     * The earliest a segment can finish when parallel slices {@code [start, end, length]} inside
+     * it start with the response: for each slice, its own length from the response start plus the
+     * part of the segment after it that stays on the thread (other moved slices left it too).
+     */
+    private long floorOf(int v, List<long[]> slices) {
+        long floor = Long.MIN_VALUE;
+        for (long[] s : slices) {
+            long after = Math.max(0, graph.endNs(v) - s[1]);
+            for (long[] o : slices) {
+                if (o != s) {
+                    after -= matcher.overlapNs(v, Math.max(o[0], s[1]), o[1]);
+                }
+            }
+            floor = Math.max(floor, graph.originNs() + s[2] + Math.max(0, after));
+        }
+        return floor;
+    }
+
+    private static boolean hasAdded(List<RewiredGraphView.AddedEdge<Integer, Dependency>> added, int from, int to) {
+        for (RewiredGraphView.AddedEdge<Integer, Dependency> a : added) {
+            if (a.source() == from && a.target() == to) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -11,7 +11,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", hidden = true, mixinStandardHelpOptions = true,
         description = "Benchmarks (for developers): print speed and memory figures.",
         subcommands = {BenchParseCommand.class, BenchRenderCommand.class, BenchAgentLogCommand.class,
-                BenchWhatIfCommand.class, BenchRegressCommand.class, BenchAnalysisCommand.class})
+                BenchWhatIfCommand.class, BenchRegressCommand.class, BenchAnalysisCommand.class,
+                BenchResponsesCommand.class, BenchPerfettoCommand.class, BenchAgentCommand.class,
+                BenchAccuracyCommand.class})
 public final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;

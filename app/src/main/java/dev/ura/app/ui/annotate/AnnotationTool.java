@@ -10,31 +10,34 @@ import dev.ura.app.annotations.Anchor;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationKind;
 import dev.ura.app.annotations.AnnotationStore;
+import dev.ura.app.render.AnchorPoints;
 import dev.ura.app.render.AnnotationOverlay;
-import dev.ura.app.render.LaneBox;
 import dev.ura.app.render.RenderedFrame;
-import dev.ura.trace.model.ThreadTrack;
 
 import javax.swing.JMenuItem;
 import javax.swing.JOptionPane;
 import javax.swing.JPopupMenu;
 import java.awt.Point;
 import java.awt.event.MouseEvent;
+import java.awt.event.MouseMotionAdapter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Notes, arrows and boxes on the timeline: added from the context menu (an arrow or a box takes a
- * second click for its other end), dragged to move, double-clicked to edit, deleted from the
- * context menu. Every change is saved to the sidecar at once; bundled samples have no file, so
- * their annotations last for the session.
+ * second click for its other end, with a dashed preview following the pointer), dragged to move,
+ * double-clicked to edit, deleted from the context menu. Each point is pinned to the slice under
+ * it (or, between slices, to its lane, row and time), so it follows that slice through zoom,
+ * scroll and collapse. Every change is saved to the sidecar at once; bundled samples have no file,
+ * so their annotations last for the session; a sidecar from a newer ura is shown, never saved.
  */
 public final class AnnotationTool implements TimelineHooks.PointerHandler, TimelineHooks.MenuContributor {
     private final ExplorerFrame frame;
     private final TimelineView view;
     private final AnnotationOverlay overlay = new AnnotationOverlay();
     private AnnotationStore store;
+    private boolean readOnly;
     private String traceName;
     private List<Annotation> list = new ArrayList<>();
     private AnnotationKind pendingKind;
@@ -49,6 +52,15 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         view.addPointerHandler(this);
         view.addMenuContributor(this);
         frame.addTraceListener(this::traceLoaded);
+        view.addMouseMotionListener(new MouseMotionAdapter() {
+            @Override
+            public void mouseMoved(MouseEvent e) {
+                if (pendingKind != null) {
+                    overlay.setPreview(pendingKind, pendingFrom, e.getPoint());
+                    view.repaint();
+                }
+            }
+        });
         view.addKeyListener(new java.awt.event.KeyAdapter() {
             @Override
             public void keyPressed(java.awt.event.KeyEvent e) {
@@ -73,6 +85,8 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         traceName = t.source().name();
         store = t.source().file() == null ? null : AnnotationStore.beside(t.source().file());
         list = new ArrayList<>(t.annotations().annotations());
+        readOnly = t.annotations().readOnly();
+        overlay.setPreview(null, null, null);
         if (t.annotations().problem() != null) {
             JOptionPane.showMessageDialog(frame, PlainText.message(t.annotations().problem()), "Annotations", JOptionPane.WARNING_MESSAGE);
         }
@@ -105,6 +119,10 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
             frame.status().setMessage("Annotations of a bundled sample are not saved");
             return;
         }
+        if (readOnly) {
+            frame.status().setMessage("Not saved: " + store.sidecar().getFileName() + " was written by a newer ura");
+            return;
+        }
         try {
             store.save(traceName, list);
         } catch (IOException e) {
@@ -113,15 +131,24 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         }
     }
 
-    /** The anchor under a point: the lane there and the time there; {@code null} outside lanes. */
+    /** The anchor under a point: on the slice there, else its lane, row and time; {@code null} outside lanes. */
     private Anchor anchorAt(Point p) {
         RenderedFrame f = view.frame();
-        LaneBox lane = f == null ? null : f.laneAt(p.y);
-        if (lane == null) {
+        if (f == null || p.y < view.scene().metrics().ruler()) {
             return null;
         }
-        ThreadTrack t = view.scene().index().trace().threads().get(lane.thread());
-        return new Anchor(t.id(), t.name(), view.scene().axis().toNs(p.x));
+        return AnchorPoints.at(f, p.x, p.y, view.sliceAt(p.x, p.y));
+    }
+
+    /** A moved point pinned again: to the slice now under it on its row, else freed. */
+    private Anchor reanchor(Anchor moved) {
+        RenderedFrame f = view.frame();
+        AnchorPoints.Point at = f == null ? null : AnchorPoints.locate(f, moved.free());
+        if (at == null) {
+            return moved.free();
+        }
+        Anchor a = anchorAt(new Point((int) Math.round(at.x()), at.y()));
+        return a != null && a.threadId() == moved.threadId() ? a : moved.free();
     }
 
     @Override
@@ -160,6 +187,7 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
     private void begin(AnnotationKind kind, Anchor from) {
         pendingKind = kind;
         pendingFrom = from;
+        overlay.setPreview(kind, from, null);
         frame.status().setMessage("Click where the " + kind.name().toLowerCase() + " should end (Esc cancels)");
     }
 
@@ -182,6 +210,8 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
             Anchor to = anchorAt(e.getPoint());
             AnnotationKind kind = pendingKind;
             pendingKind = null;
+            overlay.setPreview(null, null, null);
+            view.repaint();
             if (to != null) {
                 String text = JOptionPane.showInputDialog(frame, "Text (optional):", "Add " + kind.name().toLowerCase(),
                         JOptionPane.PLAIN_MESSAGE);
@@ -214,7 +244,7 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
             return;
         }
         long dt = view.scene().axis().toNs(e.getX()) - dragStartNs;
-        replace(dragOriginal.moved(dt, anchorAt(e.getPoint())));
+        replace(dragOriginal.moved(dt, anchorAt(e.getPoint()), this::reanchor));
         overlay.setAnnotations(list);
         view.repaint();
     }
@@ -232,6 +262,8 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
     void cancelPending() {
         if (pendingKind != null) {
             pendingKind = null;
+            overlay.setPreview(null, null, null);
+            view.repaint();
             frame.status().setMessage(" ");
         }
     }

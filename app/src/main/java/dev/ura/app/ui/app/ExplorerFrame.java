@@ -12,6 +12,9 @@ import dev.ura.app.ui.response.FindingsPanel;
 import dev.ura.app.ui.response.WhatIfPanel;
 import dev.ura.app.ui.response.StatsPanel;
 import dev.ura.app.ui.annotate.AnnotationTool;
+import dev.ura.app.ui.export.BundleOpener;
+import dev.ura.app.report.ScenarioJson;
+import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.OpenTrace;
@@ -128,7 +131,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         return responses;
     }
 
-    AnnotationTool annotations() {
+    public AnnotationTool annotations() {
         return annotations;
     }
 
@@ -172,7 +175,27 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
     }
 
     public void open(Path file) {
+        if (BundleOpener.isBundle(file)) {
+            BundleOpener.open(this, file);
+            return;
+        }
         opener.open(file);
+    }
+
+    /** A view to restore when a given trace file has loaded: a reopened report bundle's. */
+    private record PendingView(Path trace, Path bundle, Integer response, List<ScenarioJson> scenario) {
+    }
+
+    private PendingView pendingView;
+
+    /**
+     * Opens an extracted report bundle's trace and, once loaded, shows its response and what-if.
+     *
+     * @param bundle the bundle, for the title and the recent list
+     */
+    public void openView(Path trace, Path bundle, Integer response, List<ScenarioJson> scenario) {
+        pendingView = new PendingView(trace, bundle, response, scenario);
+        opener.open(trace);
     }
 
     public void open(TraceSource source) {
@@ -199,6 +222,8 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
 
     /** Shows a loaded trace (the opener calls it; tests may too). */
     public void show(LoadedTrace t) {
+        PendingView view = pendingView != null && pendingView.trace().equals(t.source().file()) ? pendingView : null;
+        pendingView = null;
         loaded = t;
         Trace trace = t.trace();
         TimelineScene scene = new TimelineScene(t.index());
@@ -206,9 +231,9 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         details.show(null, null);
         search.update();
         if (t.source().file() != null) {
-            prefs.addRecent(t.source().file());
+            prefs.addRecent(view != null ? view.bundle() : t.source().file());
         }
-        setTitle(t.source().name() + " — ura");
+        setTitle((view != null ? view.bundle().getFileName() + " · " : "") + t.source().name() + " — ura");
         status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · " + trace.threads().size()
                 + " threads · " + trace.callCount() + " calls · "
                 + TimeFormat.duration(t.index().endNs() - t.index().startNs())
@@ -218,7 +243,19 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         for (Consumer<LoadedTrace> l : traceListeners) {
             l.accept(t);
         }
-        model.open(t);
+        if (view != null) {
+            Scenario scenario = Scenario.BASELINE;
+            try {
+                scenario = ScenarioJson.toScenario(view.scenario(), trace);
+            } catch (IllegalArgumentException e) {
+                List<String> warnings = new ArrayList<>(trace.warnings());
+                warnings.add(view.bundle().getFileName() + ": what-if not restored: " + e.getMessage());
+                status.setWarnings(warnings);
+            }
+            model.open(t, view.response() == null ? 0 : view.response(), scenario);
+        } else {
+            model.open(t);
+        }
         timeline.requestFocusInWindow();
     }
 

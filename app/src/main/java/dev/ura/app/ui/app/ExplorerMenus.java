@@ -4,6 +4,8 @@ import javax.swing.ButtonGroup;
 import javax.swing.JCheckBoxMenuItem;
 import dev.ura.app.ui.timeline.LaneMenu;
 import dev.ura.app.ui.export.ExportActions;
+import dev.ura.app.ui.export.ReportActions;
+import dev.ura.app.ui.export.ResponseExportActions;
 import dev.ura.app.ui.runs.RunsActions;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.PlainText;
@@ -68,12 +70,26 @@ public final class ExplorerMenus {
         fillSamples(samples); // the bundled samples do not change while the window is open
         file.addSeparator();
         RunsActions.addTo(file, frame);
+        dev.ura.app.ui.record.RecordActions.addTo(file, frame, frame::open);
         file.addSeparator();
         file.add(item("Export Image…", KeyEvent.VK_E, () -> ExportActions.exportImage(frame)));
         JMenuItem copy = new JMenuItem("Copy Image");
         copy.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_C, shortcut | KeyEvent.SHIFT_DOWN_MASK));
         copy.addActionListener(e -> ExportActions.copyImage(frame));
         file.add(copy);
+        JMenuItem exportResponse = new JMenuItem("Export Response…");
+        exportResponse.setName("exportResponse");
+        exportResponse.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_E, shortcut | KeyEvent.SHIFT_DOWN_MASK));
+        exportResponse.addActionListener(e -> ResponseExportActions.exportResponse(frame));
+        file.add(exportResponse);
+        JMenuItem copyResponse = new JMenuItem("Copy Response Image");
+        copyResponse.addActionListener(e -> ResponseExportActions.copyResponseImage(frame));
+        file.add(copyResponse);
+        JMenuItem report = new JMenuItem("Save Report…");
+        report.setName("saveReport");
+        report.setAccelerator(KeyStroke.getKeyStroke(KeyEvent.VK_R, shortcut | KeyEvent.SHIFT_DOWN_MASK));
+        report.addActionListener(e -> ReportActions.saveReport(frame));
+        file.add(report);
         file.addSeparator();
         file.add(item("Close Window", KeyEvent.VK_W, () -> frame.dispatchEvent(
                 new java.awt.event.WindowEvent(frame, java.awt.event.WindowEvent.WINDOW_CLOSING))));

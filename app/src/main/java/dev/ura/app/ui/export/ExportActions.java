@@ -95,7 +95,7 @@ public final class ExportActions {
         return frame.responses().header();
     }
 
-    private record ImageSelection(Image image) implements Transferable {
+    record ImageSelection(Image image) implements Transferable {
         @Override
         public DataFlavor[] getTransferDataFlavors() {
             return new DataFlavor[]{DataFlavor.imageFlavor};

@@ -100,6 +100,14 @@ public final class ResponseModel {
 
     /** Starts analysing a newly opened trace. */
     public void open(LoadedTrace t) {
+        open(t, 0, Scenario.BASELINE);
+    }
+
+    /**
+     * Starts analysing a newly opened trace and then shows response {@code select} with a what-if
+     * scenario (a reopened report bundle's view).
+     */
+    public void open(LoadedTrace t, int select, Scenario scenario) {
         loaded = t;
         analysis = null;
         scenarios.clear();
@@ -112,7 +120,10 @@ public final class ResponseModel {
         cancelRunning();
         running = Background.run(() -> Analysis.of(t.trace()), a -> {
             if (gen == generation) {
-                accept(a, 0);
+                if (!scenario.isEmpty() && select >= 0 && select < a.responses().size()) {
+                    scenarios.put(select, scenario);
+                }
+                accept(a, select);
             }
         }, e -> fail(gen, "Analysis failed: " + e));
     }

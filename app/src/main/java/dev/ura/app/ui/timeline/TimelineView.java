@@ -271,7 +271,7 @@ public final class TimelineView extends JComponent {
     }
 
     /** Re-lays out after lanes changed (collapse, hide, pin, order). */
-    void lanesChanged() {
+    public void lanesChanged() {
         if (scene != null) {
             clampScroll();
         }

@@ -1,0 +1,15 @@
+package dev.ura.agent.advice;
+
+import dev.ura.agent.rt.Hooks;
+import net.bytebuddy.asm.Advice;
+
+/** An executor takes a task ({@code ThreadPoolExecutor.execute}, {@code ForkJoinPool.externalSubmit}, thread-per-task). */
+public final class ExecuteAdvice {
+    private ExecuteAdvice() {
+    }
+
+    @Advice.OnMethodEnter
+    static void enter(@Advice.Argument(0) Object task) {
+        Hooks.send(task, "executor", 0);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.ura.agent.advice;
+
+import dev.ura.agent.rt.Hooks;
+import net.bytebuddy.asm.Advice;
+
+/** {@code Component.dispatchEvent(AWTEvent)}: the first non-window component to get an input event names it. */
+public final class InputTargetAdvice {
+    private InputTargetAdvice() {
+    }
+
+    @Advice.OnMethodEnter
+    static void enter(@Advice.This Object self, @Advice.Argument(0) Object event) {
+        if (event instanceof java.awt.event.InputEvent) {
+            java.awt.Component c = (java.awt.Component) self;
+            Hooks.inputTarget(c, c.getName(), c instanceof java.awt.Window);
+        }
+    }
+}

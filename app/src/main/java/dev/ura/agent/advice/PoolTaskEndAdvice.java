@@ -1,0 +1,15 @@
+package dev.ura.agent.advice;
+
+import dev.ura.agent.rt.Hooks;
+import net.bytebuddy.asm.Advice;
+
+/** {@code ThreadPoolExecutor.afterExecute(Runnable, Throwable)}: the pool task ended (normally or not). */
+public final class PoolTaskEndAdvice {
+    private PoolTaskEndAdvice() {
+    }
+
+    @Advice.OnMethodEnter
+    static void enter() {
+        Hooks.poolTaskEnd();
+    }
+}

@@ -1,0 +1,156 @@
+package dev.ura.app.cli;
+
+import com.sun.tools.attach.AgentInitializationException;
+import com.sun.tools.attach.AgentLoadException;
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+import dev.ura.agent.AgentMain;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * {@code ura record --pid N -o LOG [--duration D] [--include GLOBS] [--tag T]}: loads ura.jar's
+ * agent into a running JVM (the attach API) and records an agent log until the duration is over
+ * (then tells the agent to stop and finish the file) or the process exits.
+ */
+@Command(name = "record", mixinStandardHelpOptions = true,
+        description = "Records an agent log from a running JVM (attach); or launch an app with -javaagent:ura.jar=out=LOG.")
+final class RecordCommand implements Callable<Integer> {
+    @Option(names = "--pid", required = true, paramLabel = "N", description = "The JVM's process id.")
+    long pid;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "LOG", description = "The agent log to write.")
+    Path output;
+
+    @Option(names = "--duration", paramLabel = "D", description = "How long to record: 30s, 2m, 500ms (default: until the process exits).")
+    String duration;
+
+    @Option(names = "--include", paramLabel = "GLOBS", description = "Classes whose methods become METHOD intervals, e.g. 'com.myapp.*' (';' separates globs).")
+    String include;
+
+    @Option(names = "--tag", paramLabel = "TEXT", description = "Free text stored in the log's META line.")
+    String tag;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        long durationMs = duration == null ? -1 : parseMillis(duration);
+        if (duration != null && durationMs <= 0) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--duration '" + duration + "' is not a duration (e.g. 30s, 2m, 500ms)");
+        }
+        if (pid == ProcessHandle.current().pid()) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--pid " + pid + " is ura itself");
+        }
+        Optional<ProcessHandle> target = ProcessHandle.of(pid);
+        if (target.isEmpty() || !target.get().isAlive()) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "no running process " + pid);
+        }
+        Path log = output.toAbsolutePath();
+        Files.deleteIfExists(log);
+        String jar = agentJar();
+        StringBuilder args = new StringBuilder("out=").append(log);
+        if (include != null && !include.isBlank()) {
+            args.append(",include=").append(include);
+        }
+        if (tag != null) {
+            args.append(",tag=").append(tag.replace(',', ' '));
+        }
+        load(jar, args.toString());
+        if (!Files.exists(log)) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "process " + pid
+                    + " did not start recording (its stderr says why, e.g. " + log + " cannot be written)");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("recording process %d to %s%s%n", pid, log,
+                durationMs > 0 ? " for " + duration : " until it exits (Ctrl-C stops the recording)");
+        out.flush();
+        Thread stopOnCtrlC = new Thread(() -> stopQuietly(jar), "ura-record-stop");
+        Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
+        try {
+            target.get().onExit().get(durationMs > 0 ? durationMs : Long.MAX_VALUE, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            load(jar, "stop");
+        } catch (ExecutionException e) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "waiting for process " + pid + ": " + e.getCause());
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
+        }
+        out.printf("%s: %,d bytes%n", log, Files.size(log));
+        out.flush();
+        return UraCommand.EXIT_OK;
+    }
+
+    private void stopQuietly(String jar) {
+        try {
+            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                load(jar, "stop");
+            }
+        } catch (Exception e) {
+            System.err.println("ura record: could not stop the recording in " + pid + ": " + e.getMessage());
+        }
+    }
+
+    private void load(String jar, String args) throws CommandFailure, IOException {
+        VirtualMachine vm;
+        try {
+            vm = VirtualMachine.attach(Long.toString(pid));
+        } catch (AttachNotSupportedException | IOException e) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot attach to process " + pid + ": " + e.getMessage());
+        }
+        try {
+            vm.loadAgent(jar, args);
+        } catch (AgentLoadException | AgentInitializationException e) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "process " + pid + " could not load the agent: " + e.getMessage());
+        } finally {
+            vm.detach();
+        }
+    }
+
+    /** {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, or plain seconds; -1 when not a duration. */
+    static long parseMillis(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})(ms|s|m|h)?").matcher(text.trim());
+        if (!m.matches()) {
+            return -1;
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "ms" -> n;
+            case "s" -> n * 1000;
+            case "m" -> n * 60_000;
+            default -> n * 3_600_000;
+        };
+    }
+
+    private static String agentJar() throws CommandFailure {
+        String override = System.getProperty("ura.agent.jar");
+        if (override != null) {
+            // tests run before ura.jar exists; they pass a manifest-only agent jar
+            return override;
+        }
+        try {
+            Path p = Path.of(AgentMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(p)) {
+                throw new CommandFailure(UraCommand.EXIT_USAGE, "record needs ura.jar (the agent); this ura runs from " + p);
+            }
+            return p.toString();
+        } catch (URISyntaxException e) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "cannot locate ura.jar: " + e.getMessage());
+        }
+    }
+}

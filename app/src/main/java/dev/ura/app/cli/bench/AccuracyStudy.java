@@ -1,0 +1,102 @@
+package dev.ura.app.cli.bench;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.trace.io.TraceFormatException;
+import dev.ura.trace.io.TraceFiles;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What-if estimates checked against reality: records the original demo and each optimised twin
+ * {@code runs} times, estimates each optimisation from the original's click responses with the
+ * matching what-if change, and sets the estimates beside the measured responses of the twin.
+ * A click's response is the one its {@code mouseReleased} starts (the button fires its action
+ * there); each run's first click is a warm-up and is left out.
+ */
+public final class AccuracyStudy {
+    /** Samples of one row: estimates (from original runs) and measurements (of the twin), ns. */
+    public record Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs) {
+        public long estimateMedianNs() {
+            return median(estimatedNs);
+        }
+
+        public long measuredMedianNs() {
+            return median(measuredNs);
+        }
+
+        /** (estimate − measured) / measured, in percent. */
+        public double errorPercent() {
+            return 100.0 * (estimateMedianNs() - measuredMedianNs()) / measuredMedianNs();
+        }
+    }
+
+    private final DemoRecorder recorder;
+    private final int runs;
+
+    public AccuracyStudy(DemoRecorder recorder, int runs) {
+        this.recorder = recorder;
+        this.runs = runs;
+    }
+
+    /** The original's measured row first, then one row per optimised variant. */
+    public List<Row> run(List<AccuracyVariant> variants) throws IOException, InterruptedException, TraceFormatException {
+        Map<AccuracyVariant, List<Long>> estimates = new LinkedHashMap<>();
+        Map<AccuracyVariant, List<Long>> measured = new LinkedHashMap<>();
+        List<Long> original = new ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            // interleave variants so a slow spell of the machine hits them all alike
+            Analysis a = analyse(recorder.record(AccuracyVariant.ORIGINAL.name() + "-" + r, List.of()));
+            for (Response click : clicks(a)) {
+                original.add(click.durationNs());
+                for (AccuracyVariant v : variants) {
+                    estimates.computeIfAbsent(v, k -> new ArrayList<>())
+                            .add(a.estimate(click.index(), Scenario.BASELINE.with(v.change())).durationNs());
+                }
+            }
+            for (AccuracyVariant v : variants) {
+                Analysis twin = analyse(recorder.record(v.name() + "-" + r, v.switches()));
+                for (Response click : clicks(twin)) {
+                    measured.computeIfAbsent(v, k -> new ArrayList<>()).add(click.durationNs());
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row(AccuracyVariant.ORIGINAL, toArray(original), toArray(original)));
+        for (AccuracyVariant v : variants) {
+            rows.add(new Row(v, toArray(estimates.getOrDefault(v, List.of())), toArray(measured.getOrDefault(v, List.of()))));
+        }
+        return rows;
+    }
+
+    private static Analysis analyse(Path log) throws TraceFormatException {
+        return Analysis.of(TraceFiles.read(log));
+    }
+
+    /** The measured click responses of a run: every {@code mouseReleased} response but the first. */
+    public static List<Response> clicks(Analysis a) {
+        List<Response> released = a.responses().stream().filter(r -> r.trigger().equals("mouseReleased")).toList();
+        return released.size() <= 1 ? List.of() : released.subList(1, released.size());
+    }
+
+    private static long[] toArray(List<Long> values) {
+        return values.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    static long median(long[] values) {
+        if (values.length == 0) {
+            return 0;
+        }
+        long[] s = values.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.ura.app.cli.bench;
+
+import dev.ura.trace.io.TraceFiles;
+import dev.ura.trace.model.Trace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ura bench perfetto [--size-mb 200]}: writes a large Perfetto protobuf trace (compact
+ * scheduler bundles and atrace slices, like a modern Android recording), reads it warm several
+ * times and prints the median throughput of the whole load (decode and model) and the heap the
+ * loaded trace keeps. The target is 200 MB/s warm and a 500 MB trace within the default heap.
+ */
+@Command(name = "perfetto", mixinStandardHelpOptions = true,
+        description = "Perfetto protobuf load throughput (median MB/s) and retained heap.")
+public final class BenchPerfettoCommand implements Callable<Integer> {
+    @Option(names = "--size-mb", defaultValue = "200", description = "Size of the generated trace (default: ${DEFAULT-VALUE}).")
+    int sizeMb;
+
+    @Option(names = "--runs", defaultValue = "5", description = "Measured reads (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured reads first (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--file", description = "Read this trace instead of generating one.")
+    Path file;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Path trace = file;
+        Path dir = null;
+        if (trace == null) {
+            dir = Files.createTempDirectory("ura-bench");
+            trace = dir.resolve("bench.perfetto-trace");
+            long t0 = System.nanoTime();
+            long n = new PerfettoWorkload().write(trace, (long) sizeMb << 20);
+            out.printf("%s: wrote %,d bytes in %.1f s%n", trace.getFileName(), n, (System.nanoTime() - t0) / 1e9);
+            out.flush();
+        }
+        try {
+            measure(trace, out);
+        } finally {
+            if (dir != null) {
+                Files.deleteIfExists(trace);
+                Files.deleteIfExists(dir);
+            }
+        }
+        return 0;
+    }
+
+    private void measure(Path path, PrintWriter out) throws Exception {
+        double mb = Files.size(path) / 1e6;
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        Trace trace = null;
+        for (int i = 0; i < warmup; i++) {
+            trace = TraceFiles.read(path);
+        }
+        double[] wall = new double[Math.max(1, runs)];
+        double[] onCpu = new double[wall.length];
+        for (int i = 0; i < wall.length; i++) {
+            trace = null;
+            long c0 = cpu.getCurrentThreadCpuTime();
+            long t0 = System.nanoTime();
+            trace = TraceFiles.read(path);
+            wall[i] = mb / ((System.nanoTime() - t0) / 1e9);
+            onCpu[i] = mb / ((cpu.getCurrentThreadCpuTime() - c0) / 1e9);
+        }
+        long calls = trace.callCount();
+        long states = trace.system().states().stream().mapToLong(s -> s.size()).sum();
+        out.printf("  %s: %,d threads, %,d slices, %,d thread states, %,d wakeups, %d warnings%n",
+                trace.metadata().variant(), trace.threads().size(), calls, states, trace.system().wakeups().size(),
+                trace.warnings().size());
+        Arrays.sort(wall);
+        Arrays.sort(onCpu);
+        out.printf("  load:      median %.0f MB/s wall, %.0f MB/s on-CPU (best %.0f / %.0f) over %.0f MB%n",
+                wall[wall.length / 2], onCpu[onCpu.length / 2], wall[wall.length - 1], onCpu[onCpu.length - 1], mb);
+        System.gc();
+        Runtime rt = Runtime.getRuntime();
+        out.printf("  heap:      %,d MB used with the trace loaded (max heap %,d MB)%n",
+                (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20);
+        out.flush();
+    }
+}

@@ -1,0 +1,102 @@
+package dev.ura.app.report;
+
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.annotations.Annotation;
+import dev.ura.app.annotations.AnnotationStore;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * Writes a report bundle: the trace as it was read, its annotations, the manifest (response,
+ * what-if), the picture and the Markdown summary. Written to a temporary file first and then
+ * moved into place, so a failed write never leaves half a bundle under the name.
+ */
+public final class BundleWriter {
+    public static final String IMAGE = "response.png";
+    public static final String SUMMARY = "report.md";
+
+    private BundleWriter() {
+    }
+
+    /** Opens the trace's bytes (a file, or a sample on the class path). */
+    @FunctionalInterface
+    public interface TraceBytes {
+        InputStream open() throws IOException;
+    }
+
+    /**
+     * @param traceName the trace's file name (becomes its entry name)
+     * @param response  the response shown, or {@code null}
+     * @param png       the picture, or {@code null}
+     * @param markdown  the summary, or {@code null}
+     */
+    public static void write(Path out, String traceName, TraceBytes trace, List<Annotation> annotations, Integer response,
+                             Scenario scenario, byte[] png, String markdown) throws IOException {
+        String entry = BundleReader.plainName(traceName) ? traceName : "trace" + extension(traceName);
+        String sidecar = annotations.isEmpty() ? null : entry + ".ura.json";
+        ReportBundle manifest = new ReportBundle(ReportBundle.VERSION, entry, sidecar, response, ScenarioJson.of(scenario),
+                png == null ? null : IMAGE, markdown == null ? null : SUMMARY);
+        Path dir = out.toAbsolutePath().getParent();
+        Path tmp;
+        try {
+            tmp = Files.createTempFile(dir, "." + out.getFileName(), ".tmp");
+        } catch (IOException e) {
+            throw new IOException("cannot write " + out + ": " + ImageFiles.reason(e), e);
+        }
+        try {
+            try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(tmp))) {
+                put(zip, ReportBundle.MANIFEST, ReportBundle.JSON.writeValueAsBytes(manifest));
+                zip.putNextEntry(new ZipEntry(entry));
+                try (InputStream in = trace.open()) {
+                    in.transferTo(zip);
+                }
+                zip.closeEntry();
+                if (sidecar != null) {
+                    put(zip, sidecar, AnnotationStore.bytes(entry, annotations));
+                }
+                if (png != null) {
+                    put(zip, IMAGE, png);
+                }
+                if (markdown != null) {
+                    put(zip, SUMMARY, markdown.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            readableByOthers(tmp);
+            try {
+                Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** A temporary file is private to its owner; a report is meant to be shared like any file the user saves. */
+    private static void readableByOthers(Path p) throws IOException {
+        if (Files.getFileAttributeView(p, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        }
+    }
+
+    private static void put(ZipOutputStream zip, String name, byte[] bytes) throws IOException {
+        zip.putNextEntry(new ZipEntry(name));
+        zip.write(bytes);
+        zip.closeEntry();
+    }
+
+    private static String extension(String name) {
+        int dot = name.lastIndexOf('.');
+        String ext = dot < 0 ? "" : name.substring(dot);
+        return BundleReader.plainName("x" + ext) ? ext : "";
+    }
+}

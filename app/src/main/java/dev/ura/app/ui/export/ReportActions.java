@@ -1,0 +1,78 @@
+package dev.ura.app.ui.export;
+
+import dev.ura.app.report.BundleWriter;
+import dev.ura.app.report.ImageFiles;
+import dev.ura.app.report.ReportBuilder;
+import dev.ura.app.report.ReportBundle;
+import dev.ura.app.report.ReportWriters;
+import dev.ura.app.report.ResponsePicture;
+import dev.ura.app.ui.Background;
+import dev.ura.app.ui.TraceSource;
+import dev.ura.app.ui.app.ExplorerFrame;
+
+import javax.swing.JFileChooser;
+import javax.swing.filechooser.FileNameExtensionFilter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * File › Save Report…: a {@code NAME.ura.zip} with the trace, its annotations, the selected
+ * response and what-if, the exported picture and a Markdown summary. Opening it (File › Open,
+ * drag and drop, {@code ura NAME.ura.zip}) restores that view.
+ */
+public final class ReportActions {
+    private ReportActions() {
+    }
+
+    public static void saveReport(ExplorerFrame frame) {
+        ResponseExportActions.Snapshot s = ResponseExportActions.snapshot(frame);
+        if (s == null) {
+            return;
+        }
+        JFileChooser chooser = ExportDialogs.chooser(frame, "Save report", ResponseExportActions.base(s) + ReportBundle.SUFFIX);
+        chooser.setFileFilter(new FileNameExtensionFilter("ura report bundle (.ura.zip)", "zip"));
+        if (chooser.showSaveDialog(frame) != JFileChooser.APPROVE_OPTION) {
+            return;
+        }
+        Path out = chooser.getSelectedFile().toPath();
+        if (!ReportBundle.isBundle(out.getFileName().toString())) {
+            String n = out.getFileName().toString().replaceAll("(?i)\\.zip$", "");
+            out = out.resolveSibling(n + ReportBundle.SUFFIX);
+        }
+        write(frame, s, out);
+    }
+
+    /** Saves the current view as a bundle without asking (tests, scripts). */
+    public static void saveCurrent(ExplorerFrame frame, Path out) {
+        ResponseExportActions.Snapshot s = ResponseExportActions.snapshot(frame);
+        if (s != null) {
+            write(frame, s, out);
+        }
+    }
+
+    private static void write(ExplorerFrame frame, ResponseExportActions.Snapshot s, Path out) {
+        frame.status().setMessage("Saving report " + out.getFileName() + "…");
+        Background.run(() -> {
+            byte[] png = ImageFiles.pngBytes(ResponseExportActions.picture(s, 1600, 1).png());
+            String md = ReportWriters.markdown(ReportBuilder.build(s.file(), s.analysis(), s.response(), s.scenario(),
+                    BundleWriter.IMAGE, png));
+            BundleWriter.write(out, s.file(), () -> open(s.loaded().source()), s.annotations(), s.response(),
+                    s.scenario(), png, md);
+            return out;
+        }, p -> frame.status().setMessage("Saved report " + p.getFileName()),
+                e -> ResponseExportActions.failed(frame, e));
+    }
+
+    private static InputStream open(TraceSource source) throws IOException {
+        if (source.file() != null) {
+            return Files.newInputStream(source.file());
+        }
+        InputStream in = TraceSource.class.getResourceAsStream(source.resource());
+        if (in == null) {
+            throw new IOException("the sample " + source.name() + " is not bundled in this build");
+        }
+        return in;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.ura.app.ui.export;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.annotations.Annotation;
+import dev.ura.app.render.Palette;
+import dev.ura.app.report.ImageFiles;
+import dev.ura.app.report.ResponsePicture;
+import dev.ura.app.ui.Background;
+import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.app.ExplorerFrame;
+import dev.ura.app.ui.response.ResponseModel;
+
+import javax.swing.BorderFactory;
+import javax.swing.JCheckBox;
+import javax.swing.JComboBox;
+import javax.swing.JFileChooser;
+import javax.swing.JLabel;
+import javax.swing.JOptionPane;
+import javax.swing.JPanel;
+import javax.swing.filechooser.FileNameExtensionFilter;
+import java.awt.GridLayout;
+import java.awt.Toolkit;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * File › Export Response… and Copy Response Image: the selected response as a whole (every thread
+ * that takes part, critical path, what-if, annotations; not the viewport) at 1200, 1600 or 2400 px,
+ * optionally 2× for HiDPI, as PNG or SVG. The picture is painted off the EDT.
+ */
+public final class ResponseExportActions {
+    private ResponseExportActions() {
+    }
+
+    /** What to paint, taken on the EDT so the worker sees one consistent state. */
+    record Snapshot(String file, LoadedTrace loaded, Analysis analysis, int response, Scenario scenario,
+                    List<Annotation> annotations, Palette palette) {
+    }
+
+    /** The current response view, or {@code null} (with a message) when there is none. */
+    static Snapshot snapshot(ExplorerFrame frame) {
+        ResponseModel model = frame.responseModel();
+        LoadedTrace t = frame.loaded();
+        if (t == null || model.analysis() == null || model.selected() < 0) {
+            frame.status().setMessage("Select a response first: the export shows one response as a whole");
+            return null;
+        }
+        Palette palette = frame.timeline().scene() == null ? Palette.LIGHT : frame.timeline().scene().palette();
+        return new Snapshot(t.source().name(), t, model.analysis(), model.selected(), model.scenario(),
+                frame.annotations().annotations(), palette);
+    }
+
+    static ResponsePicture picture(Snapshot s, int width, double scale) {
+        return ResponsePicture.of(s.file(), s.loaded().index(), s.analysis(), s.response(), s.scenario(),
+                s.annotations(), s.palette(), new ResponsePicture.Size(width, scale, null));
+    }
+
+    public static void exportResponse(ExplorerFrame frame) {
+        Snapshot s = snapshot(frame);
+        if (s == null) {
+            return;
+        }
+        JComboBox<Integer> width = new JComboBox<>(ResponsePicture.WIDTHS.toArray(new Integer[0]));
+        width.setName("exportWidth");
+        width.setSelectedItem(1600);
+        JCheckBox hiDpi = new JCheckBox("2× pixels (HiDPI)");
+        hiDpi.setName("exportHiDpi");
+        JPanel options = new JPanel(new GridLayout(0, 2, 8, 4));
+        options.setBorder(BorderFactory.createEmptyBorder(4, 4, 4, 4));
+        options.add(new JLabel("Width (px):"));
+        options.add(width);
+        options.add(new JLabel(""));
+        options.add(hiDpi);
+        JFileChooser chooser = ExportDialogs.chooser(frame, "Export response", base(s) + "-response-"
+                + s.response() + ".png");
+        FileNameExtensionFilter png = new FileNameExtensionFilter("PNG image", "png");
+        FileNameExtensionFilter svg = new FileNameExtensionFilter("SVG drawing", "svg");
+        chooser.addChoosableFileFilter(png);
+        chooser.addChoosableFileFilter(svg);
+        chooser.setFileFilter(png);
+        chooser.setAccessory(options);
+        if (chooser.showSaveDialog(frame) != JFileChooser.APPROVE_OPTION) {
+            return;
+        }
+        Path out = chooser.getSelectedFile().toPath();
+        String name = out.getFileName().toString().toLowerCase(Locale.ROOT);
+        boolean asSvg = name.endsWith(".svg") || !name.endsWith(".png") && chooser.getFileFilter() == svg;
+        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
+            out = out.resolveSibling(out.getFileName() + (asSvg ? ".svg" : ".png"));
+        }
+        write(frame, s, out, asSvg, (Integer) width.getSelectedItem(), hiDpi.isSelected() ? 2 : 1);
+    }
+
+    /** Paints and writes off the EDT; reports on the EDT. */
+    public static void write(ExplorerFrame frame, Snapshot s, Path out, boolean svg, int width, double scale) {
+        frame.status().setMessage("Exporting " + out.getFileName() + "…");
+        Background.run(() -> {
+            ResponsePicture p = picture(s, width, scale);
+            if (svg) {
+                ImageFiles.writeText(p.svg(), out);
+            } else {
+                ImageFiles.writePng(p.png(), out);
+            }
+            return p;
+        }, p -> frame.status().setMessage("Exported " + out.getFileName() + " (" + p.widthPx() + " × " + p.heightPx()
+                + " px)"), e -> failed(frame, e));
+    }
+
+    /** Exports the current response to a file without asking (tests, scripts). */
+    public static void writeCurrent(ExplorerFrame frame, Path out, int width, double scale) {
+        Snapshot s = snapshot(frame);
+        if (s != null) {
+            write(frame, s, out, out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg"), width, scale);
+        }
+    }
+
+    public static void copyResponseImage(ExplorerFrame frame) {
+        Snapshot s = snapshot(frame);
+        if (s == null) {
+            return;
+        }
+        Background.run(() -> picture(s, 1600, 1).png(), img -> {
+            Toolkit.getDefaultToolkit().getSystemClipboard().setContents(new ExportActions.ImageSelection(img), null);
+            frame.status().setMessage("Response image copied to the clipboard");
+        }, e -> failed(frame, e));
+    }
+
+    static void failed(ExplorerFrame frame, Throwable e) {
+        String msg = e instanceof IOException ? e.getMessage() : String.valueOf(e);
+        frame.status().setMessage("Export failed");
+        JOptionPane.showMessageDialog(frame, msg, "Export failed", JOptionPane.ERROR_MESSAGE);
+    }
+
+    static String base(Snapshot s) {
+        return s.file().replaceAll("\\.[^.]*$", "");
+    }
+}

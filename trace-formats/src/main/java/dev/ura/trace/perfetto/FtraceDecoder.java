@@ -1,0 +1,361 @@
+package dev.ura.trace.perfetto;
+
+import dev.ura.trace.model.system.WakeupTable;
+import dev.ura.trace.system.SystemTraceBuilder;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Decodes {@code FtraceEventBundle} (TracePacket #1): full events and the compact scheduler
+ * arrays. Compact switches omit the task switched out and compact wakings omit the waker; both
+ * are inferred later per CPU from the task last switched in (see the builder).
+ */
+final class FtraceDecoder {
+    private final SystemTraceBuilder b;
+    private final long[][] compact = new long[13][];
+    private final int[] compactSize = new int[13];
+    private final List<String> intern = new ArrayList<>();
+    private int[] eventStart = new int[64];
+    private int[] eventEnd = new int[64];
+
+    FtraceDecoder(SystemTraceBuilder b) {
+        this.b = b;
+        for (int i = 0; i < compact.length; i++) {
+            compact[i] = new long[64];
+        }
+    }
+
+    void bundle(Pb pb) {
+        int cpu = -1;
+        int events = 0;
+        int compactStart = -1;
+        int compactEnd = -1;
+        long clock = 0;
+        long ftraceTs = Long.MIN_VALUE;
+        long bootTs = Long.MIN_VALUE;
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 1 && pb.wire == 0) {
+                cpu = (int) Math.min(Integer.MAX_VALUE, pb.varint());
+            } else if (f == 2 && pb.wire == 2) {
+                int n = pb.length();
+                if (events == eventStart.length) {
+                    eventStart = Arrays.copyOf(eventStart, events * 2);
+                    eventEnd = Arrays.copyOf(eventEnd, events * 2);
+                }
+                eventStart[events] = pb.pos;
+                eventEnd[events++] = pb.pos + n;
+                pb.pos += n;
+            } else if (f == 3 && pb.wire == 0) {
+                if (pb.varint() != 0) {
+                    b.count("ftrace bundles after which the kernel had overwritten events (lost_events): data is missing");
+                }
+            } else if (f == 4 && pb.wire == 2) {
+                int n = pb.length();
+                compactStart = pb.pos;
+                compactEnd = pb.pos + n;
+                pb.pos += n;
+            } else if (f == 5 && pb.wire == 0) {
+                clock = pb.varint();
+            } else if (f == 6 && pb.wire == 0) {
+                ftraceTs = pb.varint();
+            } else if (f == 7 && pb.wire == 0) {
+                bootTs = pb.varint();
+            } else {
+                pb.skip();
+            }
+        }
+        if (cpu < 0) {
+            b.count("ftrace bundles without a cpu (skipped)");
+            return;
+        }
+        long offset = 0;
+        if (clock != 0 && clock != 1) {
+            if (ftraceTs != Long.MIN_VALUE && bootTs != Long.MIN_VALUE) {
+                offset = bootTs - ftraceTs;
+            } else {
+                b.count("ftrace bundles on a non-boot clock without a boot timestamp (times used as they are)");
+            }
+        }
+        int outerLimit = pb.limit;
+        int mark = b.beginBundle(cpu);
+        for (int i = 0; i < events; i++) {
+            pb.pos = eventStart[i];
+            pb.limit = eventEnd[i];
+            event(pb, cpu, offset);
+        }
+        if (compactStart >= 0) {
+            pb.pos = compactStart;
+            pb.limit = compactEnd;
+            compactSched(pb, cpu, offset);
+        }
+        b.endBundle(cpu, mark);
+        pb.pos = outerLimit;
+        pb.limit = outerLimit;
+    }
+
+    private void event(Pb pb, int cpu, long offset) {
+        long ts = -1;
+        long pid = -1;
+        int kind = 0;
+        int start = 0;
+        int end = 0;
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 1 && pb.wire == 0) {
+                ts = pb.varint();
+            } else if (f == 2 && pb.wire == 0) {
+                pid = pb.varint();
+            } else if (pb.wire == 2 && f >= 3) {
+                int n = pb.length();
+                kind = f;
+                start = pb.pos;
+                end = pb.pos + n;
+                pb.pos += n;
+            } else {
+                pb.skip();
+            }
+        }
+        if (ts < 0 || kind == 0) {
+            b.count("ftrace events without a timestamp or payload (skipped)");
+            return;
+        }
+        ts += offset;
+        if (kind != 4) {
+            b.current(cpu, ts, pid);
+        }
+        pb.pos = start;
+        pb.limit = end;
+        switch (kind) {
+            case 3 -> print(pb, ts, pid);
+            case 4 -> schedSwitch(pb, cpu, ts);
+            case 20, 114 -> waking(pb, cpu, ts, pid, kind == 114);
+            case 18 -> blocked(pb, ts);
+            case 235 -> newTask(pb, ts, pid);
+            case 236 -> rename(pb, ts);
+            case 50 -> binder(pb, ts, pid);
+            case 51 -> binderReceived(pb, ts, pid);
+            default -> b.record();
+        }
+    }
+
+    private void print(Pb pb, long ts, long pid) {
+        String buf = null;
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 2 && pb.wire == 2) {
+                buf = pb.stringWithoutNewline();
+            } else {
+                pb.skip();
+            }
+        }
+        if (buf != null) {
+            b.print(ts, pid, buf);
+        }
+    }
+
+    private void schedSwitch(Pb pb, int cpu, long ts) {
+        String prevComm = null;
+        String nextComm = null;
+        long prevPid = -1;
+        long nextPid = -1;
+        long prevState = 0;
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 1 -> prevComm = str(pb);
+                case 2 -> prevPid = (int) num(pb);
+                case 4 -> prevState = num(pb);
+                case 5 -> nextComm = str(pb);
+                case 6 -> nextPid = (int) num(pb);
+                default -> pb.skip();
+            }
+        }
+        if (prevPid < 0 || nextPid < 0) {
+            b.count("sched_switch events without prev_pid / next_pid (skipped)");
+            return;
+        }
+        b.sched(cpu, ts, prevPid, prevComm, b.prevState(prevState), nextPid, nextComm);
+    }
+
+    private void waking(Pb pb, int cpu, long ts, long waker, boolean newTask) {
+        String comm = null;
+        long pid = -1;
+        int target = -1;
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 1 -> comm = str(pb);
+                case 2 -> pid = (int) num(pb);
+                case 5 -> target = (int) num(pb);
+                default -> pb.skip();
+            }
+        }
+        if (pid <= 0) {
+            b.count("sched_waking events without a pid (skipped)");
+            return;
+        }
+        b.waking(cpu, ts, waker < 0 ? -2 : waker, pid, comm, target, newTask ? WakeupTable.FLAG_NEW_TASK : 0);
+    }
+
+    private void blocked(Pb pb, long ts) {
+        long pid = -1;
+        long caller = 0;
+        long io = 0;
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 1 -> pid = (int) num(pb);
+                case 2 -> caller = num(pb);
+                case 3 -> io = num(pb);
+                default -> pb.skip();
+            }
+        }
+        b.blocked(ts, pid, "0x" + Long.toHexString(caller) + (io != 0 ? " (io_wait)" : ""));
+    }
+
+    private void newTask(Pb pb, long ts, long parent) {
+        long pid = -1;
+        String comm = null;
+        long flags = 0;
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 1 -> pid = (int) num(pb);
+                case 2 -> comm = str(pb);
+                case 3 -> flags = num(pb);
+                default -> pb.skip();
+            }
+        }
+        if (pid > 0) {
+            b.newTask(ts, parent, pid, comm, flags);
+        }
+    }
+
+    private void rename(Pb pb, long ts) {
+        long pid = -1;
+        String comm = null;
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 1 -> pid = (int) num(pb);
+                case 3 -> comm = str(pb);
+                default -> pb.skip();
+            }
+        }
+        if (pid > 0 && comm != null) {
+            b.rename(ts, pid, comm);
+        }
+    }
+
+    private void binder(Pb pb, long ts, long tid) {
+        long id = -1;
+        long toProc = -1;
+        long reply = 0;
+        long code = 0;
+        long flags = 0;
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 1 -> id = (int) num(pb);
+                case 3 -> toProc = (int) num(pb);
+                case 5 -> reply = (int) num(pb);
+                case 6 -> code = num(pb) & 0xFFFF_FFFFL;
+                case 7 -> flags = num(pb) & 0xFFFF_FFFFL;
+                default -> pb.skip();
+            }
+        }
+        b.binderTransaction(ts, tid, (int) id, toProc, reply == 1, flags, code);
+    }
+
+    private void binderReceived(Pb pb, long ts, long tid) {
+        long id = -1;
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 1) {
+                id = (int) num(pb);
+            } else {
+                pb.skip();
+            }
+        }
+        b.binderReceived(ts, tid, (int) id);
+    }
+
+    /** A varint field (a wrong wire type is skipped and reads as 0). */
+    private static long num(Pb pb) {
+        if (pb.wire == 0) {
+            return pb.varint();
+        }
+        pb.skip();
+        return 0;
+    }
+
+    private static String str(Pb pb) {
+        if (pb.wire == 2) {
+            return pb.string();
+        }
+        pb.skip();
+        return null;
+    }
+
+    private void compactSched(Pb pb, int cpu, long offset) {
+        Arrays.fill(compactSize, 0);
+        intern.clear();
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 5 && pb.wire == 2) {
+                intern.add(pb.string());
+            } else if (f >= 1 && f <= 12 && f != 5) {
+                final int field = f;
+                pb.repeated(v -> addCompact(field, v));
+            } else {
+                pb.skip();
+            }
+        }
+        int switches = compactSize[1];
+        if (compactSize[2] < switches || compactSize[3] < switches || compactSize[6] < switches) {
+            b.count("compact sched bundles with switch arrays of different lengths (truncated to the shortest)");
+            switches = Math.min(switches, Math.min(compactSize[2], Math.min(compactSize[3], compactSize[6])));
+        }
+        long t = 0;
+        for (int i = 0; i < switches; i++) {
+            t += compact[1][i];
+            long next = (int) compact[3][i];
+            b.sched(cpu, t + offset, -2, null, b.prevState(compact[2][i]), next, comm(compact[6][i]));
+        }
+        int wakings = compactSize[7];
+        if (compactSize[8] < wakings || compactSize[11] < wakings) {
+            b.count("compact sched bundles with waking arrays of different lengths (truncated to the shortest)");
+            wakings = Math.min(wakings, Math.min(compactSize[8], compactSize[11]));
+        }
+        t = 0;
+        for (int i = 0; i < wakings; i++) {
+            t += compact[7][i];
+            int target = i < compactSize[9] ? (int) compact[9][i] : -1;
+            long flags = i < compactSize[12] ? compact[12][i] : 0;
+            b.waking(cpu, t + offset, -2, (int) compact[8][i], comm(compact[11][i]), target,
+                    (flags & 0x18) != 0 ? WakeupTable.FLAG_INTERRUPT : 0);
+        }
+    }
+
+    private String comm(long index) {
+        if (index >= 0 && index < intern.size()) {
+            return intern.get((int) index);
+        }
+        b.count("compact sched comm indices outside the bundle's intern table (name left unknown)");
+        return null;
+    }
+
+    private void addCompact(int field, long v) {
+        long[] a = compact[field];
+        int n = compactSize[field];
+        if (n == a.length) {
+            a = Arrays.copyOf(a, n * 2);
+            compact[field] = a;
+        }
+        a[n] = v;
+        compactSize[field] = n + 1;
+    }
+}

@@ -1,0 +1,554 @@
+package dev.ura.trace.perfetto;
+
+import dev.ura.trace.model.system.TimelineFrame;
+import dev.ura.trace.system.SystemTraceBuilder;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Decodes one TracePacket: header fields first (sequence, flags, interning, defaults, clock),
+ * then its payload. Payload kinds ura does not model are skipped by wire type.
+ */
+final class PacketDecoder {
+    private final SystemTraceBuilder b;
+    private final FtraceDecoder ftrace;
+    private final TrackEvents trackEvents = new TrackEvents();
+    private final ClockConverter clocks = new ClockConverter();
+    private final Map<Long, Sequence> sequences = new HashMap<>();
+    private final Map<Long, TimelineFrame> timelinePending = new LinkedHashMap<>();
+    private final Map<Long, Long> timelineEnds = new HashMap<>();
+    private final Map<String, String> props;
+    private final Compressed compressed;
+
+    /** Decompresses a {@code compressed_packets} payload and decodes the packets in it. */
+    interface Compressed {
+        void packets(byte[] buf, int from, int to, boolean zstd);
+    }
+
+    PacketDecoder(SystemTraceBuilder b, Map<String, String> props, Compressed compressed) {
+        this.b = b;
+        this.ftrace = new FtraceDecoder(b);
+        this.props = props;
+        this.compressed = compressed;
+    }
+
+    void packet(Pb pb) {
+        long ts = Long.MIN_VALUE;
+        long clock = -1;
+        long seqId = 0;
+        long flags = 0;
+        boolean dropped = false;
+        int payload = 0;
+        int payloadStart = 0;
+        int payloadEnd = 0;
+        int internStart = -1;
+        int internEnd = -1;
+        int defaultsStart = -1;
+        int defaultsEnd = -1;
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 8 -> ts = varint(pb);
+                case 58 -> clock = varint(pb);
+                case 10 -> seqId = varint(pb);
+                case 13 -> flags |= varint(pb);
+                case 41 -> flags |= varint(pb) != 0 ? 1 : 0;
+                case 42 -> dropped = varint(pb) != 0;
+                case 12, 59, 1, 2, 6, 11, 60, 45, 76, 50, 133, 44, 43 -> {
+                    if (pb.wire != 2) {
+                        pb.skip();
+                        break;
+                    }
+                    int n = pb.length();
+                    if (f == 12) {
+                        internStart = pb.pos;
+                        internEnd = pb.pos + n;
+                    } else if (f == 59) {
+                        defaultsStart = pb.pos;
+                        defaultsEnd = pb.pos + n;
+                    } else {
+                        payload = f;
+                        payloadStart = pb.pos;
+                        payloadEnd = pb.pos + n;
+                    }
+                    pb.pos += n;
+                }
+                default -> pb.skip();
+            }
+        }
+        Sequence seq = sequences.computeIfAbsent(seqId, k -> new Sequence());
+        if ((flags & 1) != 0) {
+            seq.clear();
+        }
+        if (dropped) {
+            seq.lostSinceClear = true;
+            b.count("packets were lost by their writer before others (previous_packet_dropped)");
+        }
+        if ((flags & 2) != 0 && seq.lostSinceClear) {
+            b.count("packets skipped because their sequence lost the state they need");
+            return;
+        }
+        int end = pb.limit;
+        if (internStart >= 0) {
+            pb.pos = internStart;
+            pb.limit = internEnd;
+            interned(pb, seq);
+        }
+        if (defaultsStart >= 0) {
+            pb.pos = defaultsStart;
+            pb.limit = defaultsEnd;
+            defaults(pb, seq);
+        }
+        if (payload != 0) {
+            pb.pos = payloadStart;
+            pb.limit = payloadEnd;
+            payload(pb, payload, ts, clock, seq);
+        }
+        pb.pos = end;
+        pb.limit = end;
+    }
+
+    private void payload(Pb pb, int kind, long ts, long clock, Sequence seq) {
+        switch (kind) {
+            case 1 -> ftrace.bundle(pb);
+            case 2 -> processTree(pb, ts);
+            case 6 -> clockSnapshot(pb, seq);
+            case 11 -> trackEvent(pb, time(ts, clock, seq), seq);
+            case 60 -> trackDescriptor(pb);
+            case 45 -> systemInfo(pb);
+            case 76 -> frameTimeline(pb, time(ts, clock, seq));
+            case 50, 133 -> {
+                b.record();
+                compressed.packets(pb.buf, pb.pos, pb.limit, kind == 133);
+            }
+            case 44 -> legacyThread(pb, seq);
+            default -> b.record();
+        }
+    }
+
+    /** The packet time on BOOTTIME (Long.MIN_VALUE when it has none). */
+    private long time(long ts, long clock, Sequence seq) {
+        if (ts == Long.MIN_VALUE) {
+            return ts;
+        }
+        long c = clock >= 0 ? clock : seq.defaultClock >= 0 ? seq.defaultClock : ClockConverter.BOOTTIME;
+        if (c == ClockConverter.BOOTTIME) {
+            return ts;
+        }
+        if (c >= 64 && c <= 127) {
+            long[] s = seq.scopedClocks.get(c);
+            if (s == null) {
+                b.count("packets on a sequence clock that was never defined (skipped)");
+                return Long.MIN_VALUE;
+            }
+            long value = ts;
+            if (s[3] != 0 && clock < 0) {
+                s[4] += ts;
+                value = s[4];
+            } else if (s[3] != 0) {
+                value = ts; // an explicit clock id is absolute
+            }
+            return s[1] + (value - s[0]) * Math.max(1, s[2]);
+        }
+        long boot = clocks.toBoot(c, ts);
+        if (boot == Long.MIN_VALUE) {
+            b.count("packet times on clock " + c + " with no snapshot relating it to BOOTTIME (used as they are)");
+            return ts;
+        }
+        return boot;
+    }
+
+    private void interned(Pb pb, Sequence seq) {
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 2 && pb.wire == 2) {
+                int outer = pb.enter();
+                long iid = -1;
+                String name = null;
+                while (pb.more()) {
+                    int g = pb.field();
+                    if (g == 1 && pb.wire == 0) {
+                        iid = pb.varint();
+                    } else if (g == 2 && pb.wire == 2) {
+                        name = pb.string();
+                    } else {
+                        pb.skip();
+                    }
+                }
+                pb.exit(outer);
+                if (iid >= 0 && name != null) {
+                    seq.eventNames.put(iid, name);
+                }
+            } else {
+                pb.skip();
+            }
+        }
+    }
+
+    private void defaults(Pb pb, Sequence seq) {
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 58 && pb.wire == 0) {
+                seq.defaultClock = pb.varint();
+            } else if (f == 11 && pb.wire == 2) {
+                int outer = pb.enter();
+                while (pb.more()) {
+                    int g = pb.field();
+                    if (g == 1 && pb.wire == 0) {
+                        seq.defaultTrackUuid = pb.varint();
+                    } else {
+                        pb.skip();
+                    }
+                }
+                pb.exit(outer);
+            } else {
+                pb.skip();
+            }
+        }
+    }
+
+    private void clockSnapshot(Pb pb, Sequence seq) {
+        long[] ids = new long[8];
+        long[] values = new long[8];
+        long[] units = new long[8];
+        boolean[] incremental = new boolean[8];
+        int n = 0;
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 1 && pb.wire == 2) {
+                int outer = pb.enter();
+                long id = -1;
+                long value = 0;
+                long unit = 1;
+                boolean inc = false;
+                while (pb.more()) {
+                    int g = pb.field();
+                    switch (g) {
+                        case 1 -> id = varint(pb);
+                        case 2 -> value = varint(pb);
+                        case 3 -> inc = varint(pb) != 0;
+                        case 4 -> unit = varint(pb);
+                        default -> pb.skip();
+                    }
+                }
+                pb.exit(outer);
+                if (id >= 0 && n < ids.length) {
+                    ids[n] = id;
+                    values[n] = value;
+                    units[n] = unit <= 0 ? 1 : unit;
+                    incremental[n++] = inc;
+                }
+            } else {
+                pb.skip();
+            }
+        }
+        b.record();
+        long[] i2 = java.util.Arrays.copyOf(ids, n);
+        long[] v2 = java.util.Arrays.copyOf(values, n);
+        long[] u2 = java.util.Arrays.copyOf(units, n);
+        ClockConverter.Snapshot s = new ClockConverter.Snapshot(i2, v2, u2);
+        int boot = s.indexOf(ClockConverter.BOOTTIME);
+        if (boot < 0) {
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            if (ids[i] >= 64 && ids[i] <= 127) {
+                seq.scopedClocks.put(ids[i], new long[] {values[i], values[boot], units[i], incremental[i] ? 1 : 0,
+                        values[i]});
+            }
+        }
+        clocks.add(s);
+        int mono = s.indexOf(ClockConverter.MONOTONIC);
+        if (mono >= 0) {
+            b.clockPair(values[mono], values[boot]);
+        }
+    }
+
+    private void processTree(Pb pb, long ts) {
+        b.record();
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 1 && pb.wire == 2) {
+                int outer = pb.enter();
+                long pid = -1;
+                long ppid = -1;
+                String cmd = null;
+                while (pb.more()) {
+                    int g = pb.field();
+                    switch (g) {
+                        case 1 -> pid = (int) varint(pb);
+                        case 2 -> ppid = (int) varint(pb);
+                        case 3 -> {
+                            String s = string(pb);
+                            if (cmd == null) {
+                                cmd = s;
+                            }
+                        }
+                        default -> pb.skip();
+                    }
+                }
+                pb.exit(outer);
+                b.process(pid, ppid, cmd);
+            } else if (f == 2 && pb.wire == 2) {
+                int outer = pb.enter();
+                long tid = -1;
+                long tgid = -1;
+                String name = null;
+                while (pb.more()) {
+                    int g = pb.field();
+                    switch (g) {
+                        case 1 -> tid = (int) varint(pb);
+                        case 3 -> tgid = (int) varint(pb);
+                        case 2 -> name = string(pb);
+                        default -> pb.skip();
+                    }
+                }
+                pb.exit(outer);
+                if (tid > 0) {
+                    b.tgid(tid, tgid);
+                    b.threadName(tid, ts == Long.MIN_VALUE ? Long.MIN_VALUE : ts, name);
+                }
+            } else {
+                pb.skip();
+            }
+        }
+    }
+
+    private void systemInfo(Pb pb) {
+        b.record();
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 1 && pb.wire == 2) {
+                int outer = pb.enter();
+                while (pb.more()) {
+                    int g = pb.field();
+                    if (g == 3 && pb.wire == 2) {
+                        b.kernelRelease(pb.string());
+                    } else if (g == 1 && pb.wire == 2) {
+                        props.put("kernel.sysname", pb.string());
+                    } else if (g == 4 && pb.wire == 2) {
+                        props.put("kernel.machine", pb.string());
+                    } else {
+                        pb.skip();
+                    }
+                }
+                pb.exit(outer);
+            } else if (f == 2 && pb.wire == 2) {
+                props.put("android.build", pb.string());
+            } else if (f == 5 && pb.wire == 0) {
+                props.put("android.sdk", Long.toString(pb.varint()));
+            } else if (f == 8 && pb.wire == 0) {
+                props.put("cpus", Long.toString(pb.varint()));
+            } else {
+                pb.skip();
+            }
+        }
+    }
+
+    private void trackDescriptor(Pb pb) {
+        b.record();
+        long uuid = 0;
+        long parent = 0;
+        String name = null;
+        long pid = -1;
+        long tid = -1;
+        String threadName = null;
+        String processName = null;
+        boolean counter = false;
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 1 -> uuid = varint(pb);
+                case 5 -> parent = varint(pb);
+                case 2, 10, 13 -> name = string(pb);
+                case 8 -> {
+                    counter = true;
+                    pb.skip();
+                }
+                case 3, 4 -> {
+                    if (pb.wire != 2) {
+                        pb.skip();
+                        break;
+                    }
+                    int outer = pb.enter();
+                    while (pb.more()) {
+                        int g = pb.field();
+                        if (g == 1 && pb.wire == 0) {
+                            pid = (int) pb.varint();
+                        } else if (f == 4 && g == 2 && pb.wire == 0) {
+                            tid = pb.varint();
+                        } else if (f == 4 && g == 5 && pb.wire == 2) {
+                            threadName = pb.string();
+                        } else if (f == 3 && g == 6 && pb.wire == 2) {
+                            processName = pb.string();
+                        } else if (f == 3 && g == 2 && pb.wire == 2 && processName == null) {
+                            processName = pb.string();
+                        } else {
+                            pb.skip();
+                        }
+                    }
+                    pb.exit(outer);
+                }
+                default -> pb.skip();
+            }
+        }
+        TrackEvents.Track t = trackEvents.track(uuid);
+        t.parent = parent;
+        t.counter = counter;
+        if (name != null) {
+            t.name = name;
+        }
+        if (pid > 0) {
+            t.pid = pid;
+            b.process(pid, -1, processName);
+        }
+        if (tid > 0) {
+            t.tid = tid;
+            if (pid > 0) {
+                b.tgid(tid, pid);
+            }
+            b.threadName(tid, Long.MIN_VALUE, threadName);
+        }
+    }
+
+    private void legacyThread(Pb pb, Sequence seq) {
+        while (pb.more()) {
+            int f = pb.field();
+            if (f == 1 && pb.wire == 0) {
+                seq.legacyPid = (int) pb.varint();
+            } else if (f == 2 && pb.wire == 0) {
+                seq.legacyTid = (int) pb.varint();
+            } else {
+                pb.skip();
+            }
+        }
+        if (seq.legacyTid > 0 && seq.legacyPid > 0) {
+            b.tgid(seq.legacyTid, seq.legacyPid);
+        }
+    }
+
+    private void trackEvent(Pb pb, long ts, Sequence seq) {
+        int type = 0;
+        long uuid = -1;
+        String name = null;
+        long nameIid = -1;
+        double value = 0;
+        long[][] flows = new long[2][];
+        while (pb.more()) {
+            int f = pb.field();
+            switch (f) {
+                case 9 -> type = (int) varint(pb);
+                case 11 -> uuid = varint(pb);
+                case 23 -> name = string(pb);
+                case 10 -> nameIid = varint(pb);
+                case 30 -> value = varint(pb);
+                case 44 -> value = pb.wire == 1 ? Double.longBitsToDouble(pb.fixed64()) : skip(pb);
+                case 47, 36 -> pb.repeatedFixed64(v -> flows[0] = append(flows[0], v));
+                case 48, 42 -> pb.repeatedFixed64(v -> flows[1] = append(flows[1], v));
+                default -> pb.skip();
+            }
+        }
+        if (ts == Long.MIN_VALUE) {
+            b.count("track events without a timestamp (skipped)");
+            return;
+        }
+        if (name == null && nameIid >= 0) {
+            name = seq.eventNames.get(nameIid);
+            if (name == null) {
+                b.count("track events naming an interned name that was never sent (data loss; named by id)");
+                name = "iid " + nameIid;
+            }
+        }
+        if (uuid < 0) {
+            if (seq.defaultTrackUuid >= 0) {
+                uuid = seq.defaultTrackUuid;
+            } else if (seq.legacyTid > 0) {
+                uuid = Long.MIN_VALUE + seq.legacyTid;
+                TrackEvents.Track t = trackEvents.track(uuid);
+                t.tid = seq.legacyTid;
+                t.pid = seq.legacyPid;
+            } else {
+                uuid = 0;
+            }
+        }
+        trackEvents.event(uuid, type, ts, name, value, flows[0], flows[1]);
+    }
+
+    private void frameTimeline(Pb pb, long ts) {
+        b.record();
+        while (pb.more()) {
+            int f = pb.field();
+            if (pb.wire != 2 || f < 1 || f > 5) {
+                pb.skip();
+                continue;
+            }
+            int outer = pb.enter();
+            long[] v = new long[12];
+            String layer = null;
+            while (pb.more()) {
+                int g = pb.field();
+                if (f == 4 && g == 5 && pb.wire == 2) {
+                    layer = pb.string();
+                } else if (pb.wire == 0 && g < v.length) {
+                    v[g] = pb.varint();
+                } else {
+                    pb.skip();
+                }
+            }
+            pb.exit(outer);
+            long cookie = v[1];
+            if (f == 5) {
+                timelineEnds.put(cookie, ts);
+            } else if (f == 2) {
+                timelinePending.put(cookie, new TimelineFrame(true, v[2], v[2], (int) v[3], "", ts, -1,
+                        (int) v[4], (int) v[7]));
+            } else if (f == 4) {
+                timelinePending.put(cookie, new TimelineFrame(false, v[2], v[3], (int) v[4],
+                        layer == null ? "" : layer, ts, -1, (int) v[6], (int) v[9]));
+            }
+        }
+    }
+
+    /** Applies what had to wait for the whole file (track events, frame timeline ends). */
+    void finish() {
+        trackEvents.finish(b);
+        for (Map.Entry<Long, TimelineFrame> e : timelinePending.entrySet()) {
+            TimelineFrame f = e.getValue();
+            Long end = timelineEnds.get(e.getKey());
+            b.timeline(new TimelineFrame(f.display(), f.token(), f.displayToken(), f.pid(), f.layer(), f.startNs(),
+                    end == null ? -1 : end, f.presentType(), f.jankType()));
+        }
+    }
+
+    private static long[] append(long[] a, long v) {
+        if (a == null) {
+            return new long[] {v};
+        }
+        long[] n = java.util.Arrays.copyOf(a, a.length + 1);
+        n[a.length] = v;
+        return n;
+    }
+
+    private static long varint(Pb pb) {
+        if (pb.wire == 0) {
+            return pb.varint();
+        }
+        pb.skip();
+        return 0;
+    }
+
+    private static double skip(Pb pb) {
+        pb.skip();
+        return 0;
+    }
+
+    private static String string(Pb pb) {
+        if (pb.wire == 2) {
+            return pb.string();
+        }
+        pb.skip();
+        return null;
+    }
+}

@@ -1,0 +1,271 @@
+package dev.ura.trace.perfetto;
+
+import dev.ura.trace.io.Progress;
+import dev.ura.trace.io.TraceFormatException;
+import dev.ura.trace.io.TraceReader;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.system.SystemTraceBuilder;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+
+/**
+ * Reads a Perfetto protobuf trace ({@code Trace} = repeated {@code TracePacket}), packet by packet:
+ * each packet's bytes are copied into one reusable buffer and decoded there, so memory per packet
+ * is bounded by the largest packet (itself bounded by the file). {@code compressed_packets} are
+ * inflated and decoded in place. A truncated or corrupt tail ends the read with a warning; only a
+ * file with no readable packet at all is an error. (Whole-file gzip is inflated by
+ * {@link dev.ura.trace.io.TraceFiles} before sniffing.)
+ */
+public final class PerfettoReader implements TraceReader {
+    /** Nesting of compressed containers inside compressed containers beyond this is corrupt. */
+    private static final int MAX_CONTAINER_DEPTH = 4;
+    /** An inflated {@code compressed_packets} larger than this is refused (the service writes < 512 KiB). */
+    static final int MAX_INFLATED_CONTAINER = 64 << 20;
+
+    @Override
+    public String formatName() {
+        return "perfetto";
+    }
+
+    @Override
+    public boolean canRead(byte[] head) {
+        if (head.length >= 4 && (head[0] & 0xFF) == 0x28 && (head[1] & 0xFF) == 0xB5
+                && (head[2] & 0xFF) == 0x2F && (head[3] & 0xFF) == 0xFD) {
+            return true; // zstd: read() says what to do
+        }
+        if (head.length < 2 || head[0] != 0x0A) {
+            return false;
+        }
+        // Field 1, length-delimited: the length must be a well-formed varint that fits the file
+        // (when the head is the whole file), and the packet's fields, as far as the head shows
+        // them, must be well-formed with TracePacket field numbers. Text starting with a blank
+        // line also starts with 0x0A; it fails these checks at once.
+        Pb pb = new Pb(head, 1, head.length);
+        try {
+            long len = pb.varint();
+            if (len < 0 || (head.length < 4096 && len > head.length - pb.pos)) {
+                return false;
+            }
+            int end = (int) Math.min(head.length, pb.pos + len);
+            pb.limit = end;
+            int fields = 0;
+            while (pb.more()) {
+                int f = pb.field();
+                if (f > 200 || pb.wire == 3 || pb.wire == 4 || pb.wire > 5) {
+                    return false;
+                }
+                fields++;
+                if (pb.wire == 2) {
+                    long n = pb.varint();
+                    if (n > end - pb.pos) {
+                        return end == head.length && n <= (1L << 30); // runs past the head only
+                    }
+                    pb.pos += (int) n;
+                } else {
+                    pb.skip();
+                }
+            }
+            return fields > 0 || len == 0;
+        } catch (Pb.Malformed e) {
+            return false;
+        }
+    }
+
+    @Override
+    public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
+        ByteBuffer d = data.slice();
+        if (d.remaining() >= 4 && (d.get(0) & 0xFF) == 0x28 && (d.get(1) & 0xFF) == 0xB5) {
+            throw TraceFormatException.atOffset(source, 0, "zstd-compressed trace: not supported; "
+                    + "decompress it first (zstd -d FILE) and open the result");
+        }
+        SystemTraceBuilder b = new SystemTraceBuilder();
+        Map<String, String> props = new LinkedHashMap<>();
+        Stream stream = new Stream(source, b, props, progress);
+        stream.file(d);
+        if (stream.packets == 0) {
+            throw TraceFormatException.atOffset(source, stream.errorOffset < 0 ? 0 : stream.errorOffset,
+                    "not a readable Perfetto trace: " + (stream.error == null ? "no packets" : stream.error));
+        }
+        props.put("packets", Long.toString(stream.packets));
+        stream.decoder.finish();
+        return b.build(source, "perfetto", stream.compressed ? "protobuf-compressed" : "protobuf", props);
+    }
+
+    /** The packet stream of the file and of any compressed containers in it. */
+    private static final class Stream {
+        final String source;
+        final SystemTraceBuilder b;
+        final Progress progress;
+        final PacketDecoder decoder;
+        final Pb pb = new Pb(new byte[0], 0, 0);
+        byte[] scratch = new byte[1 << 16];
+        long packets;
+        String error;
+        long errorOffset = -1;
+        boolean compressed;
+        int depth;
+
+        Stream(String source, SystemTraceBuilder b, Map<String, String> props, Progress progress) {
+            this.source = source;
+            this.b = b;
+            this.progress = progress;
+            this.decoder = new PacketDecoder(b, props, this::container);
+        }
+
+        void file(ByteBuffer d) {
+            int n = d.limit();
+            int pos = 0;
+            long nextReport = 1 << 22;
+            while (pos < n) {
+                int keyAt = pos;
+                long key = 0;
+                int shift = 0;
+                int b0;
+                do {
+                    if (pos >= n || shift > 63) {
+                        stop(keyAt, pos >= n ? "truncated packet header at the end of the file" : "bad varint");
+                        return;
+                    }
+                    b0 = d.get(pos++);
+                    key |= (long) (b0 & 0x7F) << shift;
+                    shift += 7;
+                } while (b0 < 0);
+                int wire = (int) (key & 7);
+                if (wire != 2) {
+                    stop(keyAt, "byte 0x" + Integer.toHexString((int) key & 0xFF) + " is not the start of a packet");
+                    return;
+                }
+                long len = 0;
+                shift = 0;
+                do {
+                    if (pos >= n || shift > 63) {
+                        stop(keyAt, pos >= n ? "truncated packet header at the end of the file" : "bad varint");
+                        return;
+                    }
+                    b0 = d.get(pos++);
+                    len |= (long) (b0 & 0x7F) << shift;
+                    shift += 7;
+                } while (b0 < 0);
+                if (len < 0 || len > n - pos) {
+                    stop(keyAt, "last packet is truncated (" + Long.toUnsignedString(len) + " bytes announced, "
+                            + (n - pos) + " left): the recording was probably cut");
+                    return;
+                }
+                int length = (int) len;
+                if ((key >>> 3) == 1 && length > 0) {
+                    if (scratch.length < length) {
+                        scratch = new byte[Math.max(length, (int) Math.min(Integer.MAX_VALUE - 8, scratch.length * 2L))];
+                    }
+                    d.get(pos, scratch, 0, length);
+                    decode(scratch, 0, length, keyAt);
+                }
+                pos += length;
+                if (pos >= nextReport) {
+                    progress.update(pos, n);
+                    progress.checkCancelled();
+                    nextReport = pos + (1L << 22);
+                }
+            }
+        }
+
+        private void decode(byte[] buf, int from, int to, long offset) {
+            pb.reset(buf, from, to);
+            try {
+                decoder.packet(pb);
+                packets++;
+            } catch (Pb.Malformed e) {
+                b.count("malformed packets (skipped): e.g. at byte " + offset + ", " + e.getMessage());
+                if (error == null) {
+                    error = e.getMessage();
+                    errorOffset = offset;
+                }
+            }
+        }
+
+        private void stop(long offset, String what) {
+            if (packets > 0) {
+                b.warn("at byte " + offset + ": " + what + "; the rest of the file is ignored");
+            }
+            if (error == null) {
+                error = what;
+                errorOffset = offset;
+            }
+        }
+
+        /** A compressed_packets payload: inflate, then decode the packets inside (recursively). */
+        void container(byte[] buf, int from, int to, boolean zstd) {
+            compressed = true;
+            if (zstd) {
+                b.count("zstd_compressed_packets containers (unsupported: skipped)");
+                return;
+            }
+            if (depth >= MAX_CONTAINER_DEPTH) {
+                b.count("compressed containers nested too deep (skipped)");
+                return;
+            }
+            byte[] inflated = inflate(buf, from, to);
+            if (inflated == null) {
+                return;
+            }
+            Pb saved = new Pb(pb.buf, pb.pos, pb.limit);
+            depth++;
+            try {
+                Pb inner = new Pb(inflated, 0, inflated.length);
+                while (inner.more()) {
+                    int f = inner.field();
+                    if (f == 1 && inner.wire == 2) {
+                        int n = inner.length();
+                        int start = inner.pos;
+                        inner.pos += n;
+                        if (n > 0) {
+                            decode(inflated, start, start + n, -1);
+                        }
+                    } else {
+                        inner.skip();
+                    }
+                }
+            } catch (Pb.Malformed e) {
+                b.count("compressed containers with a corrupt or truncated packet inside (rest of the container skipped)");
+            } finally {
+                depth--;
+                pb.reset(saved.buf, saved.pos, saved.limit);
+            }
+        }
+
+        private byte[] inflate(byte[] buf, int from, int to) {
+            Inflater inf = new Inflater();
+            inf.setInput(buf, from, to - from);
+            byte[] out = new byte[Math.max(1024, Math.min(MAX_INFLATED_CONTAINER, (to - from) * 4))];
+            int n = 0;
+            try {
+                while (!inf.finished()) {
+                    if (n == out.length) {
+                        if (out.length >= MAX_INFLATED_CONTAINER) {
+                            b.count("compressed containers inflating beyond " + (MAX_INFLATED_CONTAINER >> 20)
+                                    + " MiB (skipped)");
+                            return null;
+                        }
+                        out = Arrays.copyOf(out, Math.min(MAX_INFLATED_CONTAINER, out.length * 2));
+                    }
+                    int k = inf.inflate(out, n, out.length - n);
+                    if (k == 0 && (inf.needsInput() || inf.needsDictionary())) {
+                        b.count("truncated compressed containers (kept what inflated)");
+                        break;
+                    }
+                    n += k;
+                }
+            } catch (DataFormatException e) {
+                b.count("corrupt compressed containers (skipped): " + e.getMessage());
+                return null;
+            } finally {
+                inf.end();
+            }
+            return Arrays.copyOf(out, n);
+        }
+    }
+}

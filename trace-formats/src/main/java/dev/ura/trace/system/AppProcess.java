@@ -1,0 +1,43 @@
+package dev.ura.trace.system;
+
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.MethodTable;
+
+import java.util.List;
+
+/**
+ * Which thread is "the app's main thread" the user cares about: the one that handled an input
+ * ({@code deliverInputEvent}), else the one that bound a launched application
+ * ({@code bindApplication}), else the one that ran the most {@code Choreographer#doFrame}s.
+ */
+final class AppProcess {
+    private AppProcess() {
+    }
+
+    /** The thread index, or -1 when no thread drew or handled anything. */
+    static int pick(List<CallTable> calls, long[] tgids, MethodTable methods) {
+        int input = -1;
+        int launched = -1;
+        int most = -1;
+        int mostFrames = 0;
+        for (int t = 0; t < calls.size(); t++) {
+            CallTable c = calls.get(t);
+            int frames = 0;
+            for (int i = 0; i < c.size(); i++) {
+                String name = methods.get(c.method(i)).name();
+                if (input < 0 && name.startsWith("deliverInputEvent")) {
+                    input = t;
+                } else if (launched < 0 && name.equals("bindApplication")) {
+                    launched = t;
+                } else if (FrameJoiner.isDoFrame(name)) {
+                    frames++;
+                }
+            }
+            if (frames > mostFrames) {
+                most = t;
+                mostFrames = frames;
+            }
+        }
+        return input >= 0 ? input : launched >= 0 ? launched : most;
+    }
+}

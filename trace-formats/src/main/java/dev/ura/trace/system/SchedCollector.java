@@ -1,0 +1,290 @@
+package dev.ura.trace.system;
+
+import dev.ura.trace.model.system.ThreadState;
+import dev.ura.trace.model.system.ThreadStateTable;
+import dev.ura.trace.model.system.WakeupTable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns per-CPU {@code sched_switch} / {@code sched_waking} events into running intervals and
+ * wakeups, then each thread's state timeline: Running between switch-in and switch-out; after a
+ * switch-out the state it was left in (runnable, or asleep until the first wakeup, then runnable
+ * until it runs again). The waker of a compact waking is the task running on its CPU then.
+ */
+final class SchedCollector {
+    /** More CPUs than this is a corrupt cpu field, not a machine. */
+    static final int MAX_CPUS = 4096;
+
+    private CpuEvents[] cpus = new CpuEvents[8];
+    private final List<long[]> blockedAt = new ArrayList<>();
+    private final List<Object[]> blockedInfo = new ArrayList<>();
+    private long switches;
+    private long wakings;
+
+    /** Whether any scheduler event was seen. */
+    boolean any() {
+        return switches + wakings > 0;
+    }
+
+    /**
+     * A context switch on {@code cpu}.
+     *
+     * @param prev thread index switched out, {@link CpuEvents#IDLE} or {@link CpuEvents#INFER}
+     * @param next thread index switched in, or {@link CpuEvents#IDLE}
+     */
+    boolean sched(int cpu, long ts, int prev, ThreadState prevState, int next) {
+        CpuEvents c = cpu(cpu);
+        if (c == null) {
+            return false;
+        }
+        switches++;
+        c.add(ts, CpuEvents.SWITCH, prev, next, prevState.ordinal(), -1);
+        c.lastCurrent = next;
+        return true;
+    }
+
+    /**
+     * Any other event recorded on {@code cpu} by {@code thread} as the current task. Kernels
+     * sometimes leave out the switch from idle to a newly woken task; the first event the task
+     * records on an idle CPU then starts its run.
+     */
+    void current(int cpu, long ts, int thread) {
+        CpuEvents c = cpu(cpu);
+        if (c != null && thread >= 0 && c.lastCurrent != thread) {
+            c.add(ts, CpuEvents.CURRENT, thread, thread, 0, -1);
+            c.lastCurrent = thread;
+        }
+    }
+
+    /**
+     * A wakeup recorded on {@code cpu}.
+     *
+     * @param waker thread index, {@link CpuEvents#IDLE} or {@link CpuEvents#INFER}
+     * @param flags {@link WakeupTable} flags
+     */
+    boolean waking(int cpu, long ts, int waker, int wakee, int targetCpu, int flags) {
+        CpuEvents c = cpu(cpu);
+        if (c == null || wakee < 0) {
+            return false;
+        }
+        wakings++;
+        c.add(ts, CpuEvents.WAKING, waker, wakee, flags, targetCpu);
+        return true;
+    }
+
+    /** {@code sched_blocked_reason}: emitted when a thread in D is woken; names where it blocked. */
+    void blocked(long ts, int thread, String function) {
+        if (thread >= 0) {
+            blockedAt.add(new long[] {ts, thread});
+            blockedInfo.add(new Object[] {function});
+        }
+    }
+
+    private CpuEvents cpu(int cpu) {
+        if (cpu < 0 || cpu >= MAX_CPUS) {
+            return null;
+        }
+        if (cpu >= cpus.length) {
+            cpus = java.util.Arrays.copyOf(cpus, Math.min(MAX_CPUS, Math.max(cpu + 1, cpus.length * 2)));
+        }
+        CpuEvents c = cpus[cpu];
+        if (c == null) {
+            c = new CpuEvents();
+            cpus[cpu] = c;
+        }
+        return c;
+    }
+
+    /** Where the events of a bundle about to be decoded for {@code cpu} begin (see {@link #endBundle}). */
+    int mark(int cpu) {
+        CpuEvents c = cpu(cpu);
+        return c == null ? 0 : c.size;
+    }
+
+    /**
+     * Sorts the events a bundle added to {@code cpu} since {@code mark}: a bundle lists its full
+     * events, then compact switches, then compact wakings, each in time order. Bundles of one
+     * CPU follow each other in time, so sorting each one keeps the CPU's whole list sorted and
+     * the final walk needs no global sort.
+     */
+    void endBundle(int cpu, int mark) {
+        CpuEvents c = cpu(cpu);
+        if (c != null && c.size - mark > 1) {
+            c.sortTail(mark);
+        }
+    }
+
+    /** The result of {@link #build}. */
+    record Result(WakeupTable wakeups, List<ThreadStateTable> states) {
+    }
+
+    /**
+     * Walks each CPU in time order, then assembles per-thread states.
+     *
+     * @param threads number of threads in the registry
+     * @param endNs   the trace's last time: open runs and sleeps end there
+     */
+    Result build(int threads, long endNs) {
+        RunList[] runs = new RunList[threads];
+        WakeupTable.Builder wb = new WakeupTable.Builder();
+        for (int cpu = 0; cpu < cpus.length; cpu++) {
+            if (cpus[cpu] != null) {
+                walk(cpu, cpus[cpu], runs, wb, endNs);
+            }
+        }
+        WakeupTable wakeups = wb.build();
+        int[][] wakesOf = groupByWakee(wakeups, threads);
+        Map<Integer, List<Integer>> blockedOf = new HashMap<>();
+        for (int i = 0; i < blockedAt.size(); i++) {
+            blockedOf.computeIfAbsent((int) blockedAt.get(i)[1], k -> new ArrayList<>()).add(i);
+        }
+        List<ThreadStateTable> states = new ArrayList<>(threads);
+        for (int t = 0; t < threads; t++) {
+            states.add(runs[t] == null ? ThreadStateTable.empty()
+                    : states(runs[t], wakeups, wakesOf[t], blockedOf.getOrDefault(t, List.of()), endNs));
+        }
+        return new Result(wakeups, states);
+    }
+
+    private static void walk(int cpuNo, CpuEvents c, RunList[] runs, WakeupTable.Builder wb, long endNs) {
+        int[] order = dev.ura.trace.model.system.TimeOrder.of(c.ts, c.size);
+        int cur = CpuEvents.INFER;
+        long since = Long.MIN_VALUE;
+        for (int k : order) {
+            long ts = c.ts[k];
+            if (c.kind[k] == CpuEvents.SWITCH) {
+                int prev = c.a[k] == CpuEvents.INFER ? cur : c.a[k];
+                if (prev >= 0) {
+                    long start = prev == cur && since != Long.MIN_VALUE ? since : ts;
+                    run(runs, prev).add(start, ts, cpuNo, c.state[k]);
+                }
+                cur = c.b[k];
+                since = ts;
+            } else if (c.kind[k] == CpuEvents.CURRENT) {
+                if (cur == CpuEvents.IDLE || cur == CpuEvents.INFER) {
+                    cur = c.a[k];
+                    since = ts;
+                }
+            } else {
+                int waker = c.a[k] == CpuEvents.INFER ? (cur == CpuEvents.INFER ? -1 : cur) : c.a[k];
+                int flags = c.state[k];
+                if (waker == CpuEvents.IDLE) {
+                    flags |= WakeupTable.FLAG_INTERRUPT; // the idle task never wakes anyone itself
+                }
+                wb.add(ts, Math.max(-1, waker), c.b[k], c.cpu[k], flags);
+            }
+        }
+        if (cur >= 0 && since != Long.MIN_VALUE) {
+            run(runs, cur).add(since, Math.max(since, endNs), cpuNo, RunList.STILL_RUNNING);
+        }
+    }
+
+    private static RunList run(RunList[] runs, int t) {
+        RunList r = runs[t];
+        if (r == null) {
+            r = new RunList();
+            runs[t] = r;
+        }
+        return r;
+    }
+
+    private static int[][] groupByWakee(WakeupTable w, int threads) {
+        int[] count = new int[threads];
+        for (int i = 0; i < w.size(); i++) {
+            if (w.wakee(i) >= 0 && w.wakee(i) < threads) {
+                count[w.wakee(i)]++;
+            }
+        }
+        int[][] out = new int[threads][];
+        for (int t = 0; t < threads; t++) {
+            out[t] = new int[count[t]];
+            count[t] = 0;
+        }
+        for (int i = 0; i < w.size(); i++) {
+            int t = w.wakee(i);
+            if (t >= 0 && t < threads) {
+                out[t][count[t]++] = i;
+            }
+        }
+        return out;
+    }
+
+    private ThreadStateTable states(RunList r, WakeupTable w, int[] wakes, List<Integer> blocked, long endNs) {
+        ThreadStateTable.Builder b = new ThreadStateTable.Builder();
+        int[] order = r.order();
+        int wi = 0;
+        long prevEnd = Long.MIN_VALUE;
+        ThreadState prevState = ThreadState.UNKNOWN;
+        for (int k : order) {
+            long s = r.start[k];
+            if (prevEnd == Long.MIN_VALUE) {
+                // Before its first run: runnable since the last wake before it, if one was seen.
+                int last = -1;
+                while (wi < wakes.length && w.time(wakes[wi]) <= s) {
+                    last = wakes[wi++];
+                }
+                if (last >= 0) {
+                    b.add(w.time(last), s, ThreadState.RUNNABLE, w.targetCpu(last), wakerOf(w, last));
+                }
+            } else {
+                wi = gap(b, w, wakes, wi, prevEnd, s, prevState, blocked);
+            }
+            b.add(s, r.end[k], ThreadState.RUNNING, r.cpu[k], ThreadStateTable.WAKER_NONE);
+            prevEnd = Math.max(prevEnd, r.end[k]);
+            prevState = r.endState[k] == RunList.STILL_RUNNING ? ThreadState.RUNNING
+                    : ThreadState.values()[r.endState[k]];
+        }
+        if (prevState != ThreadState.RUNNING && prevEnd != Long.MIN_VALUE) {
+            gap(b, w, wakes, wi, prevEnd, Math.max(prevEnd, endNs), prevState, blocked);
+        }
+        return b.build();
+    }
+
+    /** Fills [from, to) after a switch-out left the thread in {@code st}; returns the next wake index. */
+    private int gap(ThreadStateTable.Builder b, WakeupTable w, int[] wakes, int wi, long from, long to,
+                    ThreadState st, List<Integer> blocked) {
+        while (wi < wakes.length && w.time(wakes[wi]) < from) {
+            wi++; // wakes of a thread that was running or runnable: spurious for states
+        }
+        if (st.isRunnable() || st == ThreadState.UNKNOWN) {
+            b.add(from, to, st, -1, ThreadStateTable.WAKER_NONE);
+        } else if (st == ThreadState.DEAD) {
+            return wi;
+        } else if (wi < wakes.length && w.time(wakes[wi]) <= to) {
+            int wake = wakes[wi];
+            long tw = w.time(wake);
+            int waker = wakerOf(w, wake);
+            int sleep = b.add(from, tw, st, -1, waker);
+            b.setBlocked(sleep, blockedIn(blocked, from, tw));
+            b.add(tw, to, ThreadState.RUNNABLE, w.targetCpu(wake), waker);
+        } else {
+            int sleep = b.add(from, to, st, -1, ThreadStateTable.WAKER_NONE);
+            b.setBlocked(sleep, blockedIn(blocked, from, to));
+        }
+        while (wi < wakes.length && w.time(wakes[wi]) < to) {
+            wi++;
+        }
+        return wi;
+    }
+
+    private String blockedIn(List<Integer> rows, long from, long to) {
+        for (int i : rows) {
+            long ts = blockedAt.get(i)[0];
+            if (ts > from && ts <= to) {
+                return (String) blockedInfo.get(i)[0];
+            }
+        }
+        return null;
+    }
+
+    private static int wakerOf(WakeupTable w, int row) {
+        if (w.fromInterrupt(row)) {
+            return ThreadStateTable.WAKER_INTERRUPT;
+        }
+        return w.waker(row) >= 0 ? w.waker(row) : ThreadStateTable.WAKER_NONE;
+    }
+}

@@ -1,0 +1,398 @@
+package dev.ura.trace.system;
+
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.Clock;
+import dev.ura.trace.model.EventTable;
+import dev.ura.trace.model.MethodTable;
+import dev.ura.trace.model.ThreadTrack;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.TraceMetadata;
+import dev.ura.trace.model.system.ClockSnapshots;
+import dev.ura.trace.model.system.Flow;
+import dev.ura.trace.model.system.Frame;
+import dev.ura.trace.model.system.SystemTrace;
+import dev.ura.trace.model.system.ThreadInfo;
+import dev.ura.trace.model.system.ThreadState;
+import dev.ura.trace.model.system.TimelineFrame;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Collects what a system-trace reader decodes, in file order, and builds the {@link Trace}. All
+ * times handed in are ns on the trace clock (BOOTTIME); threads are kernel tids (0 = idle, never a
+ * thread). Repairs are counted and summarised as warnings; nothing here throws on bad data.
+ */
+public final class SystemTraceBuilder {
+    /** Clone flag of a new thread (as opposed to a new process). */
+    public static final long CLONE_THREAD = 0x10000;
+    private static final int MAX_LISTED_WARNINGS = 50;
+
+    private final ThreadRegistry registry = new ThreadRegistry();
+    private final Names names = new Names();
+    private final SliceCollector slices = new SliceCollector(names);
+    private final SchedCollector sched = new SchedCollector();
+    private final BinderCollector binder = new BinderCollector();
+    private final List<TimelineFrame> timeline = new ArrayList<>();
+    private final List<long[]> flowSteps = new ArrayList<>();
+    private final List<long[]> clockPairs = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final Map<String, Long> counts = new LinkedHashMap<>();
+    private int listed;
+    private long suppressed;
+    private long records;
+    private long minTs = Long.MAX_VALUE;
+    private long maxTs = Long.MIN_VALUE;
+    private int kernelMajor;
+    private int kernelMinor;
+    private String kernelRelease = "";
+
+    /** A problem worth a line of its own (the first {@value #MAX_LISTED_WARNINGS}; later ones are counted). */
+    public void warn(String warning) {
+        if (listed < MAX_LISTED_WARNINGS) {
+            warnings.add(warning);
+            listed++;
+        } else {
+            suppressed++;
+        }
+    }
+
+    /** Counts a repair of a kind; each kind becomes one warning line with its count. */
+    public void count(String what) {
+        counts.merge(what, 1L, Long::sum);
+    }
+
+    /** Extends the trace's time range. */
+    public void time(long ts) {
+        if (ts < minTs) {
+            minTs = ts;
+        }
+        if (ts > maxTs) {
+            maxTs = ts;
+        }
+    }
+
+    /** The kernel release ({@code uname -r}), which decides how {@code prev_state} bits read. */
+    public void kernelRelease(String release) {
+        if (release == null || release.isEmpty()) {
+            return;
+        }
+        kernelRelease = release;
+        String[] parts = release.split("[.\\-]");
+        try {
+            kernelMajor = Integer.parseInt(parts[0]);
+            kernelMinor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+        } catch (NumberFormatException e) {
+            count("kernel release not understood (\"" + release + "\"); thread states read as kernel 4.4");
+        }
+    }
+
+    /** Decodes a raw {@code prev_state} with this trace's kernel version. */
+    public ThreadState prevState(long raw) {
+        return PrevState.decode(raw, kernelMajor, kernelMinor);
+    }
+
+    public void tgid(long tid, long tgid) {
+        registry.setTgid(tid, tgid);
+    }
+
+    /** A thread name seen at {@code ts} ({@code Long.MIN_VALUE}: from a dump, no time). */
+    public void threadName(long tid, long ts, String name) {
+        registry.name(tid, ts, name);
+    }
+
+    /** A name seen in a place that may lag behind renames (ftrace text's task column): kept only when no other is known. */
+    public void weakThreadName(long tid, long ts, String name) {
+        registry.weakName(tid, ts, name);
+    }
+
+    /** A process from a process dump / descriptor; cmdline[0] is its name (package for apps). */
+    public void process(long pid, long ppid, String cmdline) {
+        if (pid <= 0) {
+            return;
+        }
+        ThreadRegistry.Proc p = registry.process(pid);
+        if (ppid > 0) {
+            p.ppid = ppid;
+        }
+        registry.processName(pid, cmdline);
+        registry.setTgid(pid, pid);
+    }
+
+    /** A task created at {@code ts}: a thread of the parent's process or a new process. */
+    public void newTask(long ts, long parentTid, long newTid, String comm, long cloneFlags) {
+        records++;
+        time(ts);
+        registry.name(newTid, ts, comm);
+        int parent = registry.thread(parentTid);
+        long parentTgid = parent >= 0 ? registry.tgid(parent) : -1;
+        if ((cloneFlags & CLONE_THREAD) != 0) {
+            if (parentTgid > 0) {
+                registry.setTgid(newTid, parentTgid);
+            }
+        } else if (newTid > 0) {
+            registry.setTgid(newTid, newTid);
+            ThreadRegistry.Proc p = registry.process(newTid);
+            p.ppid = parentTgid;
+            p.startNs = ts;
+        }
+    }
+
+    public void rename(long ts, long tid, String name) {
+        records++;
+        time(ts);
+        registry.name(tid, ts, name);
+    }
+
+    /**
+     * A context switch.
+     *
+     * @param prevTid the task switched out, or -2 when the event does not say (compact form)
+     */
+    public void sched(int cpu, long ts, long prevTid, String prevComm, ThreadState prevState, long nextTid,
+                      String nextComm) {
+        records++;
+        time(ts);
+        int prev = prevTid == -2 ? CpuEvents.INFER : thread(prevTid);
+        int next = thread(nextTid);
+        if (prevTid > 0) {
+            registry.name(prevTid, ts, prevComm);
+        }
+        registry.name(nextTid, ts, nextComm);
+        if (!sched.sched(cpu, ts, prev, prevState, next)) {
+            count("scheduler events with an impossible cpu number (skipped)");
+        }
+    }
+
+    /**
+     * A wakeup recorded on {@code cpu}.
+     *
+     * @param wakerTid the running task, or -2 when the event does not say (compact form)
+     */
+    public void waking(int cpu, long ts, long wakerTid, long wakeeTid, String wakeeComm, int targetCpu, int flags) {
+        records++;
+        time(ts);
+        if (wakeeTid <= 0) {
+            return;
+        }
+        registry.name(wakeeTid, ts, wakeeComm);
+        int waker = wakerTid == -2 ? CpuEvents.INFER : thread(wakerTid);
+        if (!sched.waking(cpu, ts, waker, registry.thread(wakeeTid), targetCpu, flags)) {
+            count("scheduler events with an impossible cpu number (skipped)");
+        }
+    }
+
+    /** Call before decoding a bundle of {@code cpu}'s events; pass the result to {@link #endBundle}. */
+    public int beginBundle(int cpu) {
+        return sched.mark(cpu);
+    }
+
+    /** Call after a bundle: puts its events in time order (they arrive grouped by kind). */
+    public void endBundle(int cpu, int mark) {
+        sched.endBundle(cpu, mark);
+    }
+
+    /** Any non-switch event recorded on {@code cpu} with {@code tid} as the running task. */
+    public void current(int cpu, long ts, long tid) {
+        if (tid > 0) {
+            sched.current(cpu, ts, registry.thread(tid));
+        }
+    }
+
+    public void blocked(long ts, long tid, String function) {
+        records++;
+        sched.blocked(ts, registry.thread(tid), function);
+    }
+
+    private int thread(long tid) {
+        return tid <= 0 ? CpuEvents.IDLE : registry.thread(tid);
+    }
+
+    /**
+     * An atrace payload written by {@code tid}; payloads that do not parse are counted.
+     */
+    public void print(long ts, long tid, String payload) {
+        records++;
+        time(ts);
+        if (!AtracePayload.apply(this, ts, tid, payload)) {
+            count("atrace payloads that do not parse (skipped)");
+        }
+    }
+
+    public void sliceBegin(long ts, long tid, String name) {
+        time(ts);
+        int t = registry.thread(tid);
+        if (t >= 0) {
+            slices.begin(t, ts, name);
+        }
+    }
+
+    public void sliceEnd(long ts, long tid) {
+        time(ts);
+        int t = registry.thread(tid);
+        if (t >= 0) {
+            slices.end(t, ts);
+        }
+    }
+
+    public void instant(long ts, long tid, String name) {
+        time(ts);
+        int t = registry.thread(tid);
+        if (t >= 0) {
+            slices.instant(t, ts, name);
+        }
+    }
+
+    public void asyncBegin(long ts, long pid, String track, String name, long cookie) {
+        time(ts);
+        slices.asyncBegin(ts, pid, track, name, cookie);
+    }
+
+    public void asyncEnd(long ts, long pid, String track, long cookie) {
+        time(ts);
+        slices.asyncEnd(ts, pid, track, cookie);
+    }
+
+    public void asyncInstant(long ts, long pid, String track, String name) {
+        time(ts);
+        slices.asyncInstant(ts, pid, track, name);
+    }
+
+    public void counter(long ts, long pid, String name, double value) {
+        time(ts);
+        slices.counter(ts, pid, name, value);
+    }
+
+    public void binderTransaction(long ts, long tid, int debugId, long destPid, boolean reply, long flags, long code) {
+        records++;
+        time(ts);
+        int t = registry.thread(tid);
+        if (t >= 0) {
+            binder.transaction(ts, t, debugId, destPid > 0 ? destPid : -1, reply, flags, code);
+        }
+    }
+
+    public void binderReceived(long ts, long tid, int debugId) {
+        records++;
+        time(ts);
+        int t = registry.thread(tid);
+        if (t >= 0) {
+            binder.received(ts, t, debugId);
+        }
+    }
+
+    /** A point of flow {@code id} at a thread's event; {@code terminating} ends the flow there. */
+    public void flow(long id, long tid, long ts, boolean terminating) {
+        flowSteps.add(new long[] {id, registry.thread(tid), ts, terminating ? 1 : 0, flowSteps.size()});
+    }
+
+    public void timeline(TimelineFrame f) {
+        records++;
+        timeline.add(f);
+    }
+
+    /** A MONOTONIC / BOOTTIME pair read at the same instant. */
+    public void clockPair(long monotonicNs, long bootNs) {
+        clockPairs.add(new long[] {monotonicNs, bootNs});
+    }
+
+    /** Events and packets accepted so far. */
+    public long records() {
+        return records;
+    }
+
+    /** Adds to the record count (for events that carry no model data of their own). */
+    public void record() {
+        records++;
+    }
+
+    /**
+     * Builds the trace.
+     *
+     * @param source  file name
+     * @param format  {@code perfetto} or {@code systrace}
+     * @param variant e.g. {@code protobuf}, {@code text}, {@code html}
+     * @param props   properties to show (system info)
+     */
+    public Trace build(String source, String format, String variant, Map<String, String> props) {
+        long end = maxTs == Long.MIN_VALUE ? 0 : maxTs;
+        int n = registry.size();
+        List<CallTable> calls = new ArrayList<>(n);
+        long[] tgids = new long[n];
+        for (int t = 0; t < n; t++) {
+            calls.add(slices.calls(t, end));
+            tgids[t] = registry.tgid(t);
+        }
+        MethodTable methods = names.build();
+        SchedCollector.Result s = sched.build(n, end);
+        List<Frame> frames = FrameJoiner.join(calls, tgids, methods, timeline);
+        int appThread = AppProcess.pick(calls, tgids, methods);
+        long appPid = appThread >= 0 ? tgids[appThread] : -1;
+        List<ThreadTrack> tracks = new ArrayList<>(n);
+        List<ThreadInfo> infos = new ArrayList<>(n);
+        for (int t = 0; t < n; t++) {
+            ThreadInfo info = registry.threadInfo(t);
+            infos.add(info);
+            boolean main = t == appThread;
+            tracks.add(new ThreadTrack(info.tid(), info.lastName(), main, slices.records(t), calls.get(t)));
+        }
+        summarize();
+        SystemTrace system = new SystemTrace(registry.processes(), infos, s.states(), s.wakeups(), binder.build(),
+                flows(), frames, timeline, slices.asyncSlices(end), slices.instants(), slices.counters(), clocks(),
+                kernelRelease);
+        Map<String, String> p = new LinkedHashMap<>(props);
+        if (!kernelRelease.isEmpty()) {
+            p.putIfAbsent("kernel", kernelRelease);
+        }
+        TraceMetadata meta = new TraceMetadata(format, variant, 0, Clock.WALL, null, appPid,
+                minTs == Long.MAX_VALUE ? -1 : minTs, p);
+        return new Trace(source, meta, methods, tracks, EventTable.empty(), List.of(), records, warnings, system);
+    }
+
+    private void summarize() {
+        if (slices.unmatchedEnds() > 0) {
+            count("slice ends ('E') with no open slice on their thread (dropped)", slices.unmatchedEnds());
+        }
+        if (slices.unclosed() > 0) {
+            count("slices never ended (closed at the end of the trace)", slices.unclosed());
+        }
+        if (suppressed > 0) {
+            warnings.add(suppressed + " more problems not listed");
+        }
+        counts.forEach((what, c) -> warnings.add(c + " " + what));
+    }
+
+    private void count(String what, long n) {
+        counts.merge(what, n, Long::sum);
+    }
+
+    private List<Flow> flows() {
+        List<long[]> steps = new ArrayList<>(flowSteps);
+        steps.sort((a, b) -> a[2] != b[2] ? Long.compare(a[2], b[2]) : Long.compare(a[4], b[4]));
+        Map<Long, long[]> open = new HashMap<>();
+        List<Flow> out = new ArrayList<>();
+        for (long[] st : steps) {
+            long[] from = open.remove(st[0]);
+            if (from != null) {
+                out.add(new Flow(st[0], (int) from[1], from[2], (int) st[1], st[2]));
+            }
+            if (st[3] == 0) {
+                open.put(st[0], st);
+            }
+        }
+        return out;
+    }
+
+    private ClockSnapshots clocks() {
+        long[] mono = new long[clockPairs.size()];
+        long[] boot = new long[clockPairs.size()];
+        for (int i = 0; i < mono.length; i++) {
+            mono[i] = clockPairs.get(i)[0];
+            boot[i] = clockPairs.get(i)[1];
+        }
+        return new ClockSnapshots(mono, boot);
+    }
+}
