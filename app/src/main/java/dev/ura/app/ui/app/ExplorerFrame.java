@@ -91,7 +91,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         timeline.setTransferHandler(drop);
         timeline.addSelectionListener(s -> showDetails());
         annotations = new AnnotationTool(this);
-        responses = new ResponseController(this, model);
+        responses = new ResponseController(timeline, model, status::setMessage, this);
         model.addListener(this::pathMaybeChanged);
         side.add(new ResponsesPanel(model), BorderLayout.CENTER);
         bottom.addTab("Critical path", new CriticalPathPanel(model, responses::show));

@@ -1,8 +1,8 @@
 package dev.ura.app.ui.app;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
 import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
-import javax.swing.BorderFactory;
 import javax.swing.Box;
 import javax.swing.JButton;
 import javax.swing.JLabel;
@@ -28,7 +28,7 @@ public final class StatusBar extends JPanel {
 
     StatusBar() {
         super(new BorderLayout());
-        setBorder(BorderFactory.createEmptyBorder(2, 8, 2, 4));
+        setBorder(new FlatEmptyBorder(2, 8, 2, 4));
         add(message, BorderLayout.CENTER);
         JPanel right = new JPanel(new FlowLayout(FlowLayout.RIGHT, 6, 0));
         progress.setStringPainted(true);

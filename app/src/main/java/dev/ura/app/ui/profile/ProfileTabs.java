@@ -1,5 +1,7 @@
 package dev.ura.app.ui.profile;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.OpenTrace;
 import dev.ura.app.ui.response.ResponseModel;
@@ -9,7 +11,6 @@ import dev.ura.app.ui.profile.CallGraphPanel;
 import dev.ura.app.ui.profile.ProfilePanel;
 import dev.ura.trace.model.Trace;
 
-import javax.swing.BorderFactory;
 import javax.swing.JCheckBox;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
@@ -110,7 +111,7 @@ public final class ProfileTabs {
         scope.setName(panel.getName() + "Scope");
         scopeLabels.add(scope);
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
-        bar.setBorder(BorderFactory.createEmptyBorder(3, 2, 0, 2));
+        bar.setBorder(new FlatEmptyBorder(3, 2, 0, 2));
         bar.add(only);
         bar.add(scope);
         JPanel wrapper = new JPanel(new BorderLayout());

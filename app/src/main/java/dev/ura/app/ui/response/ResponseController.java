@@ -1,7 +1,6 @@
 package dev.ura.app.ui.response;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.timeline.TimelineView;
 import dev.ura.app.ui.timeline.TimelineHooks;
 import dev.ura.app.ui.timeline.SliceDescriptions;
@@ -24,8 +23,10 @@ import javax.swing.JMenu;
 import javax.swing.JMenuItem;
 import javax.swing.JOptionPane;
 import javax.swing.JPopupMenu;
+import java.awt.Component;
 import java.awt.Point;
 import java.awt.event.MouseEvent;
+import java.util.function.Consumer;
 
 /**
  * Shows the selected response on the timeline (overlay, fit, focus window), and offers the
@@ -35,7 +36,8 @@ import java.awt.event.MouseEvent;
  */
 public final class ResponseController implements TimelineHooks.MenuContributor, TimelineHooks.TooltipProvider,
         TimelineHooks.PointerHandler {
-    private final ExplorerFrame frame;
+    private final Consumer<String> status;
+    private final Component parent;
     private final ResponseModel model;
     private final TimelineView view;
     private ResponseOverlay overlay;
@@ -45,10 +47,17 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
     private Response fitted;
     private SliceRef linkFrom;
 
-    public ResponseController(ExplorerFrame frame, ResponseModel model) {
-        this.frame = frame;
+    /**
+     * @param view   the timeline it draws on and takes gestures from
+     * @param model  the responses and the selected one's path and scenario
+     * @param status shows a one-line hint or result (the status bar)
+     * @param parent the owner of its dialogs
+     */
+    public ResponseController(TimelineView view, ResponseModel model, Consumer<String> status, Component parent) {
+        this.status = status;
+        this.parent = parent;
         this.model = model;
-        this.view = frame.timeline();
+        this.view = view;
         view.addMenuContributor(this);
         view.addTooltipProvider(this);
         view.addPointerHandler(this);
@@ -58,7 +67,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
             public void keyPressed(java.awt.event.KeyEvent e) {
                 if (e.getKeyCode() == java.awt.event.KeyEvent.VK_ESCAPE && linkFrom != null) {
                     linkFrom = null;
-                    frame.status().setMessage(" ");
+                    status.accept(" ");
                 }
             }
         });
@@ -145,7 +154,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
     /** The export header: file, response, duration, what-if summary. */
     public ExportHeader header() {
         Response r = model.selectedResponse();
-        String file = frame.loaded() == null ? "" : frame.loaded().source().name();
+        String file = model.loaded() == null ? "" : model.loaded().source().name();
         if (r == null) {
             return new ExportHeader(file, null, null, null);
         }
@@ -187,12 +196,12 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         menu.add(whatIf);
         menu.add(item("Draw a Hand-off Link From Here…", () -> {
             linkFrom = slice;
-            frame.status().setMessage("Click the slice that ran the handed-off work (Esc cancels)");
+            status.accept("Click the slice that ran the handed-off work (Esc cancels)");
         }));
     }
 
     private void speedUp(SliceSelector target) {
-        Object f = JOptionPane.showInputDialog(frame, "Speed-up factor (2 = twice as fast):", "Speed up",
+        Object f = JOptionPane.showInputDialog(parent, "Speed-up factor (2 = twice as fast):", "Speed up",
                 JOptionPane.PLAIN_MESSAGE, null, null, "2");
         if (f == null) {
             return;
@@ -200,7 +209,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         try {
             model.addChange(new Change.SpeedUp(target, Double.parseDouble(f.toString().trim())));
         } catch (IllegalArgumentException e) {
-            JOptionPane.showMessageDialog(frame, "Not a positive number: " + f, "Speed up", JOptionPane.ERROR_MESSAGE);
+            JOptionPane.showMessageDialog(parent, "Not a positive number: " + f, "Speed up", JOptionPane.ERROR_MESSAGE);
         }
     }
 
@@ -235,18 +244,18 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         linkFrom = null;
         SliceRef to = view.sliceAt(e.getX(), e.getY());
         if (to == null) {
-            frame.status().setMessage("No slice there: link not drawn");
+            status.accept("No slice there: link not drawn");
             return true;
         }
         int send = eventIn(from, EventKind.SEND_MSG);
         int dispatch = eventIn(to, EventKind.DISPATCH_MSG);
         if (send < 0 || dispatch < 0) {
-            frame.status().setMessage(send < 0 ? "The first slice sends no message (no SEND_MSG inside it)"
+            status.accept(send < 0 ? "The first slice sends no message (no SEND_MSG inside it)"
                     : "The second slice runs no dispatched message (no DISPATCH_MSG around it)");
             return true;
         }
         model.addLink(send, dispatch);
-        frame.status().setMessage("Link drawn; re-analysing");
+        status.accept("Link drawn; re-analysing");
         return true;
     }
 

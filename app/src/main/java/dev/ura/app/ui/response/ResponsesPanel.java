@@ -1,5 +1,7 @@
 package dev.ura.app.ui.response;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.RowTableModel;
@@ -8,7 +10,6 @@ import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.report.ResponseText;
 
-import javax.swing.BorderFactory;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
@@ -68,10 +69,10 @@ public final class ResponsesPanel extends JPanel {
                 model.select(view.getSelectedRow());
             }
         });
-        status.setBorder(BorderFactory.createEmptyBorder(6, 8, 6, 8));
+        status.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
         JLabel title = new JLabel("Responses");
         title.putClientProperty("FlatLaf.styleClass", "h4");
-        title.setBorder(BorderFactory.createEmptyBorder(6, 8, 0, 8));
+        title.setBorder(new FlatEmptyBorder(6, 8, 0, 8));
         JPanel head = new JPanel(new BorderLayout());
         head.add(title, BorderLayout.NORTH);
         head.add(status, BorderLayout.CENTER);

@@ -1,5 +1,7 @@
 package dev.ura.app.ui.response;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.ChartStyle;
 import dev.ura.app.analysis.model.Change;
@@ -9,7 +11,6 @@ import dev.ura.app.render.TimeFormat;
 import org.jfree.chart.ChartPanel;
 import org.jfree.data.category.DefaultCategoryDataset;
 
-import javax.swing.BorderFactory;
 import javax.swing.DefaultListModel;
 import javax.swing.JButton;
 import javax.swing.JLabel;
@@ -46,7 +47,7 @@ public final class WhatIfPanel extends JPanel {
         remove.setName("removeChange");
         remove.addActionListener(e -> model.removeChange(list.getSelectedIndex()));
         JPanel left = new JPanel(new BorderLayout(0, 4));
-        left.setBorder(BorderFactory.createEmptyBorder(6, 8, 6, 8));
+        left.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
         JLabel hint = new JLabel("Right-click a slice: defer, run in parallel or speed it up.");
         hint.setEnabled(false);
         left.add(hint, BorderLayout.NORTH);
@@ -60,7 +61,7 @@ public final class WhatIfPanel extends JPanel {
         south.add(remove, BorderLayout.EAST);
         left.add(south, BorderLayout.SOUTH);
         ChartPanel chart = ChartStyle.barChart(null, "response time (ms)", data);
-        chart.setPreferredSize(new Dimension(360, 160));
+        chart.setPreferredSize(new Dimension(UIScale.scale(360), UIScale.scale(160)));
         JSplitPane split = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, left, chart);
         split.setResizeWeight(0.5);
         add(split, BorderLayout.CENTER);

@@ -1,5 +1,7 @@
 package dev.ura.app.ui.runs;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.model.Response;
@@ -8,7 +10,6 @@ import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceFiles;
 
-import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JLabel;
 import javax.swing.JOptionPane;
@@ -52,7 +53,7 @@ public final class ComparisonView extends JPanel {
             }
         });
         JPanel line = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
-        line.setBorder(BorderFactory.createEmptyBorder(0, 2, 0, 2));
+        line.setBorder(new FlatEmptyBorder(0, 2, 0, 2));
         line.add(status);
         line.add(busyBar);
         line.add(cancel);

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.runs;
 
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.LoadedTrace;
@@ -72,7 +73,7 @@ public final class RunsActions {
         window.setDefaultCloseOperation(JFrame.DISPOSE_ON_CLOSE);
         SecondaryWindows.closeOnEscape(window);
         window.getContentPane().add(view);
-        window.setSize(900, 520);
+        window.setSize(UIScale.scale(900), UIScale.scale(520));
         window.setLocationRelativeTo(frame);
         window.setVisible(true);
         view.compare(current.source().name(), a, other.getFileName().toString(), ComparisonView.analysisOf(other));

@@ -1,10 +1,11 @@
 package dev.ura.app.ui.timeline;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimelineScene;
 import dev.ura.trace.model.CallTable;
 
-import javax.swing.BorderFactory;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JTextField;
@@ -27,7 +28,7 @@ public final class SearchBar extends JPanel {
     public SearchBar(TimelineView view) {
         super(new BorderLayout(6, 0));
         this.view = view;
-        setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+        setBorder(new FlatEmptyBorder(4, 8, 4, 8));
         field.setName("search");
         field.putClientProperty("JTextField.placeholderText", "Search methods (Ctrl+F) — Enter: next, Shift+Enter: previous");
         field.putClientProperty("JTextField.showClearButton", true);
