@@ -7,6 +7,7 @@ import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.LinkEdits;
 import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.breakdown.Breakdown;
@@ -16,7 +17,10 @@ import dev.ura.app.analysis.events.MethodRule;
 import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.response.HandSetResponse;
+import dev.ura.app.analysis.response.HandWindow;
 import dev.ura.app.analysis.response.HandoffLinker;
+import dev.ura.app.analysis.response.ResponseCandidates;
 import dev.ura.app.analysis.response.ResponseDetector;
 import dev.ura.app.analysis.response.WorkUnits;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;
@@ -43,6 +47,7 @@ public final class Analysis {
     private final Trace trace;
     private final AnalysisOptions options;
     private final boolean derived;
+    private final ResponseByHand byHand;
     private final EventTable events;
     private final WorkUnits units;
     private final List<Link> links;
@@ -64,10 +69,15 @@ public final class Analysis {
     }
 
     private Analysis(Trace trace, AnalysisOptions options, EventTable derivedEvents, WorkUnits derivedUnits) {
+        this(trace, options, isDerived(trace), derivedEvents, derivedUnits);
+    }
+
+    private Analysis(Trace trace, AnalysisOptions options, boolean derived, EventTable derivedEvents,
+                     WorkUnits derivedUnits) {
         this.trace = trace;
         this.options = options;
-        // An agent log always brings its own events (even none); anything else is a call trace.
-        this.derived = trace.events().size() == 0 && !"agent-log".equals(trace.metadata().format());
+        this.derived = derived;
+        this.byHand = null;
         if (derivedEvents != null) {
             this.events = derivedEvents;
             this.units = derivedUnits;
@@ -77,14 +87,42 @@ public final class Analysis {
         }
         this.links = HandoffLinker.link(trace, events, units, derived, options.rules(), options.edits());
         this.work = new ResponseDetector(trace, events, units, links).detect();
+        this.responses = responsesOf(work);
+        this.paths = new AtomicReferenceArray<>(work.size());
+        this.findings = new AtomicReferenceArray<>(work.size());
+        this.breakdowns = new AtomicReferenceArray<>(work.size());
+    }
+
+    /** The analysis of one response set by hand (see {@link #byHand}). */
+    private Analysis(Trace trace, AnalysisOptions options, ResponseByHand byHand) {
+        this.trace = trace;
+        this.options = options;
+        this.derived = isDerived(trace);
+        this.byHand = byHand;
+        EventTable base = derived ? new MethodEventDeriver(options.rules()).derive(trace) : trace.events();
+        HandSetResponse.Built built = HandSetResponse.build(trace, base, derived, options.rules(), options.edits(),
+                HandWindow.resolve(trace, byHand));
+        this.events = built.events();
+        this.units = built.units();
+        this.links = built.links();
+        this.work = List.of(built.work());
+        this.responses = responsesOf(work);
+        this.paths = new AtomicReferenceArray<>(1);
+        this.findings = new AtomicReferenceArray<>(1);
+        this.breakdowns = new AtomicReferenceArray<>(1);
+    }
+
+    /** An agent log always brings its own events (even none); anything else is a call trace. */
+    private static boolean isDerived(Trace trace) {
+        return trace.events().size() == 0 && !"agent-log".equals(trace.metadata().format());
+    }
+
+    private static List<Response> responsesOf(List<ResponseWork> work) {
         List<Response> rs = new ArrayList<>(work.size());
         for (ResponseWork w : work) {
             rs.add(w.response());
         }
-        this.responses = List.copyOf(rs);
-        this.paths = new AtomicReferenceArray<>(work.size());
-        this.findings = new AtomicReferenceArray<>(work.size());
-        this.breakdowns = new AtomicReferenceArray<>(work.size());
+        return List.copyOf(rs);
     }
 
     /** Analyses {@code trace} with the default rules and no link edits. */
@@ -98,10 +136,31 @@ public final class Analysis {
     }
 
     /**
+     * The one response the user set by hand on {@code trace}: a window of time, or from the first
+     * slice matching one pattern to the end of the first slice matching another after it. It is
+     * analysed like a detected response (critical path, findings, what-if) and marked
+     * {@link Response#setByHand()}.
+     *
+     * @throws IllegalArgumentException with a one-line message when a pattern matches nothing or
+     *                                  the window is outside the trace
+     */
+    public static Analysis byHand(Trace trace, AnalysisOptions options, ResponseByHand byHand) {
+        return new Analysis(trace, options, byHand);
+    }
+
+    /** The response set by hand this analysis is of, or {@code null} when responses were detected. */
+    public ResponseByHand responseByHand() {
+        return byHand;
+    }
+
+    /**
      * The same trace with other link edits: events are reused, links and responses recomputed.
      */
     public Analysis withEdits(LinkEdits edits) {
-        return new Analysis(trace, options.withEdits(edits), events, units);
+        if (byHand != null) {
+            return new Analysis(trace, options.withEdits(edits), byHand);
+        }
+        return new Analysis(trace, options.withEdits(edits), derived, events, units);
     }
 
     /** The trace analysed. */
@@ -201,6 +260,14 @@ public final class Analysis {
 
     private WhatIfEstimator estimator(int index) {
         return estimators.get(index, i -> new WhatIfEstimator(graph(i)));
+    }
+
+    /**
+     * When there is no response: the longest main-thread work, which the user can set as a response
+     * by hand (at most three, longest first); empty when there is a response.
+     */
+    public List<ResponseCandidates.Candidate> responseCandidates() {
+        return responses.isEmpty() ? ResponseCandidates.of(trace, events, 3) : List.of();
     }
 
     /** Why there is no response, in one line; empty when there is one. */

@@ -1,10 +1,13 @@
 package dev.ura.app.annotations;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.ura.app.analysis.model.ResponseByHand;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -69,8 +72,20 @@ public final class AnnotationStore {
     private record Parsed(List<Annotation> annotations, int version, String trace, String problem) {
     }
 
-    /** The on-disk shape. */
-    record SidecarFile(int version, String trace, List<Annotation> annotations) {
+    /** The on-disk shape; {@code responseByHand} is absent unless the user set a response by hand. */
+    record SidecarFile(int version, String trace, List<Annotation> annotations,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) HandResponse responseByHand) {
+    }
+
+    /** A response set by hand on disk: a window ({@code fromNs}, {@code toNs}) or two patterns. */
+    record HandResponse(Long fromNs, Long toNs, String startPattern, String endPattern) {
+        static HandResponse of(ResponseByHand r) {
+            return r == null ? null : new HandResponse(r.fromNs(), r.toNs(), r.startPattern(), r.endPattern());
+        }
+
+        ResponseByHand toModel() {
+            return new ResponseByHand(fromNs, toNs, startPattern, endPattern);
+        }
     }
 
     /**
@@ -172,11 +187,49 @@ public final class AnnotationStore {
 
     /** The sidecar's content for these annotations (what {@link #save} writes). */
     public static byte[] bytes(String traceName, List<Annotation> annotations) throws IOException {
-        return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, annotations));
+        return bytes(traceName, annotations, null);
     }
 
-    /** Replaces the sidecar with these annotations, atomically. */
+    private static byte[] bytes(String traceName, List<Annotation> annotations, HandResponse byHand)
+            throws IOException {
+        return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, annotations, byHand));
+    }
+
+    /** Replaces the sidecar with these annotations, atomically (a response set by hand in it is kept). */
     public void save(String traceName, List<Annotation> annotations) throws IOException {
+        write(traceName, annotations, HandResponse.of(readResponseByHand()));
+    }
+
+    /**
+     * The response the user set by hand, or {@code null} when there is none, or the sidecar is
+     * missing or unreadable (loading reports that).
+     */
+    public ResponseByHand readResponseByHand() {
+        try {
+            JsonNode tree = JSON.readTree(Files.readAllBytes(sidecar));
+            JsonNode r = tree == null ? null : tree.get("responseByHand");
+            return r == null || r.isNull() ? null : JSON.treeToValue(r, HandResponse.class).toModel();
+        } catch (IOException | IllegalArgumentException e) {
+            // missing, unreadable or invalid: as if none was set (load() reports a corrupt sidecar)
+            return null;
+        }
+    }
+
+    /**
+     * Saves {@code byHand} (or removes it, when {@code null}) and keeps the annotations.
+     *
+     * @throws IOException when the sidecar cannot be written, or is unreadable or from a newer ura
+     *                     (it is then left as it is)
+     */
+    public void saveResponseByHand(String traceName, ResponseByHand byHand) throws IOException {
+        Loaded existing = read();
+        if (existing.problem() != null) {
+            throw new IOException(existing.problem() + "; the response set by hand was not saved");
+        }
+        write(traceName, existing.annotations(), HandResponse.of(byHand));
+    }
+
+    private void write(String traceName, List<Annotation> annotations, HandResponse byHand) throws IOException {
         int existing = existingVersion();
         if (existing > VERSION) {
             throw new IOException(sidecar.getFileName() + " was written by a newer ura (version " + existing
@@ -185,7 +238,7 @@ public final class AnnotationStore {
         Path dir = sidecar.toAbsolutePath().getParent();
         Path tmp = Files.createTempFile(dir, "." + sidecar.getFileName(), ".tmp");
         try {
-            Files.write(tmp, bytes(traceName, annotations));
+            Files.write(tmp, bytes(traceName, annotations, byHand));
             try {
                 Files.move(tmp, sidecar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

@@ -2,6 +2,7 @@ package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
+import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.events.InvalidRulesException;
 import dev.ura.app.analysis.events.MethodRules;
@@ -47,6 +48,26 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "What-if: matching work takes 1/FACTOR of its time (2 = twice as fast). Repeatable.")
     List<String> speedup;
 
+    @Option(names = "--from", paramLabel = "NS",
+            description = "With --to: analyse exactly the window from NS to --to NS (the trace's time base) as one "
+                    + "response set by hand; saved in the trace's sidecar (FILE.ura.json).")
+    Long from;
+
+    @Option(names = "--to", paramLabel = "NS", description = "End of the window set by hand (see --from).")
+    Long to;
+
+    @Option(names = "--start", paramLabel = "PATTERN",
+            description = "With --end: one response set by hand, from the first slice matching PATTERN (glob, as in "
+                    + "what-if) to the end of the first slice matching --end that starts after it; saved in the sidecar.")
+    String start;
+
+    @Option(names = "--end", paramLabel = "PATTERN", description = "The last slice of the response set by hand (see --start).")
+    String end;
+
+    @Option(names = "--detect",
+            description = "Detect responses even when the sidecar holds a response set by hand.")
+    boolean detect;
+
     @Spec
     CommandSpec spec;
 
@@ -61,8 +82,9 @@ final class AnalyzeCommand implements Callable<Integer> {
                 throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, e.getMessage());
             }
         }
+        ResponseByHand byHand = ResponsesByHand.fromFlags(from, to, start, end);
         Trace trace = TraceLoading.load(file);
-        Analysis analysis = Analysis.of(trace, options);
+        Analysis analysis = ResponsesByHand.analyse(file, trace, options, byHand, detect, spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

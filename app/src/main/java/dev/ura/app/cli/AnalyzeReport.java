@@ -11,6 +11,7 @@ import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.analysis.response.ResponseCandidates;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,16 +20,31 @@ import java.util.List;
  * The {@code analyze --json} document (field order is the contract's, docs/cli.md).
  * {@code noResponseReason} is an addition: present only when no response was found.
  */
-@JsonPropertyOrder({"file", "responses", "noResponseReason"})
+@JsonPropertyOrder({"file", "responses", "noResponseReason", "candidates"})
 record AnalyzeReport(String file, List<ResponseReport> responses,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CandidateReport> candidates) {
 
+    /** An addition: when no response is found, the longest main-thread work, to set one by hand. */
+    @JsonPropertyOrder({"name", "thread", "startNs", "endNs", "durationNs"})
+    record CandidateReport(String name, String thread, long startNs, long endNs, long durationNs) {
+        static List<CandidateReport> of(List<ResponseCandidates.Candidate> candidates) {
+            List<CandidateReport> out = new ArrayList<>(candidates.size());
+            for (ResponseCandidates.Candidate c : candidates) {
+                out.add(new CandidateReport(c.name(), c.threadName(), c.startNs(), c.endNs(), c.durationNs()));
+            }
+            return out;
+        }
+    }
+
+    /** {@code setByHand} is an addition: present (true) only for a response the user set by hand. */
     @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
-            "criticalPath", "findings", "whatIf"})
+            "criticalPath", "findings", "whatIf", "setByHand"})
     record ResponseReport(int index, String trigger, String thread, long startNs, long endNs, long durationNs,
                           boolean finished, EndReport end, List<SegmentReport> criticalPath,
                           List<FindingReport> findings,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) WhatIfReport whatIf) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) WhatIfReport whatIf,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Boolean setByHand) {
     }
 
     /** A finding; {@code change} and {@code estimatedSavingNs} are additions to the contract. */
@@ -90,8 +106,9 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                     analysis.unmatchedChanges(r.index(), scenario));
             rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
                     r.finished(), EndReport.of(r.end()), SegmentReport.of(analysis.criticalPath(r.index())),
-                    FindingReport.of(analysis.findings(r.index())), whatIf));
+                    FindingReport.of(analysis.findings(r.index())), whatIf, r.setByHand() ? Boolean.TRUE : null));
         }
-        return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null));
+        return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null),
+                CandidateReport.of(analysis.responseCandidates()));
     }
 }

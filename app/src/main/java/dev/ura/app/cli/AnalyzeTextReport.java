@@ -9,6 +9,7 @@ import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.response.ResponseCandidates;
 import dev.ura.app.render.PathRows;
 import java.io.PrintWriter;
 import java.util.EnumMap;
@@ -34,6 +35,7 @@ final class AnalyzeTextReport {
         out.printf("  links     %s%n", linkSummary());
         if (analysis.responses().isEmpty()) {
             out.printf("  no response: %s%n", analysis.noResponseReason().orElse("none found"));
+            printCandidates(out);
             out.flush();
             return;
         }
@@ -42,6 +44,19 @@ final class AnalyzeTextReport {
             printResponse(out, r);
         }
         out.flush();
+    }
+
+    private void printCandidates(PrintWriter out) {
+        List<ResponseCandidates.Candidate> candidates = analysis.responseCandidates();
+        if (candidates.isEmpty()) {
+            return;
+        }
+        out.printf("  nearest candidates, the longest work on %s (analyse one with --from/--to):%n",
+                candidates.get(0).threadName());
+        for (ResponseCandidates.Candidate c : candidates) {
+            out.printf("    %s  %s  --from %d --to %d%n", Durations.format(c.durationNs()), c.name(), c.startNs(),
+                    c.endNs());
+        }
     }
 
     private String linkSummary() {
@@ -61,6 +76,9 @@ final class AnalyzeTextReport {
     private void printResponse(PrintWriter out, Response r) {
         out.println();
         out.printf("Response %d: %s on %s%n", r.index(), r.trigger(), r.threadName());
+        if (r.setByHand() && analysis.responseByHand() != null) {
+            out.printf("  set by hand (%s)%n", analysis.responseByHand().describe());
+        }
         out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
                 Durations.ms(r.endNs()), r.finished() ? "" : "  (UNFINISHED: a requested update was never drawn)");
         if (r.end() != null) {

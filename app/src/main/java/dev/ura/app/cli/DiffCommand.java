@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.AnalysisOptions;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
@@ -65,7 +66,8 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     private Side side(Path file) throws TraceFormatException, CommandFailure {
-        Analysis analysis = Analysis.of(TraceLoading.load(file));
+        Analysis analysis = ResponsesByHand.analyse(file, TraceLoading.load(file), AnalysisOptions.defaults(), null,
+                false, spec.commandLine().getErr());
         if (analysis.responses().size() <= response) {
             String why = analysis.noResponseReason().map(r -> ": " + r).orElse("");
             throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, file + ": no response " + response + " (it has "

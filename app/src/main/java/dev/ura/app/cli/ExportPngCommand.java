@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.AnalysisOptions;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationStore;
@@ -91,7 +92,8 @@ final class ExportPngCommand implements Callable<Integer> {
         Trace trace = TraceLoading.load(file);
         TraceIndex index = TraceIndex.of(trace);
         List<Annotation> notes = annotations();
-        Analysis analysis = Analysis.of(trace);
+        Analysis analysis = ResponsesByHand.analyse(file, trace, AnalysisOptions.defaults(), null, false,
+                spec.commandLine().getErr());
         List<Integer> wanted = responses(analysis);
         boolean svg = output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
         if (wanted.isEmpty()) {

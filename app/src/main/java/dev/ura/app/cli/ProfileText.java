@@ -34,17 +34,20 @@ final class ProfileText {
     }
 
     static void table(PrintWriter out, String file, Profile profile, int top, List<String> warnings) {
-        out.printf("%s, %s%n", file, profile.scope().thread() == null ? "all threads" : "thread " + profile.scope().thread());
+        out.printf("%s, %s%s%n", file, profile.scope().thread() == null ? "all threads" : "thread " + profile.scope().thread(),
+                profile.scope().includeIdle() ? "" : " (idle calls left out; --no-exclude-idle counts them)");
         if (profile.eventOrder()) {
             out.println("(no timestamps: times are event order, one unit per event)");
         }
         out.printf("%-" + NAME_WIDTH + "s %10s %12s %12s %12s %12s %12s%n", "name", "count", "total", "self", "mean",
                 "min", "max");
         List<ProfileRow> rows = profile.rows();
+        java.util.Map<ProfileRow, String> labels = dev.ura.app.analysis.profile.MethodSignatures.labels(rows,
+                ProfileRow::name, ProfileRow::signature);
         int shown = top <= 0 ? rows.size() : Math.min(top, rows.size());
         for (int i = 0; i < shown; i++) {
             ProfileRow r = rows.get(i);
-            out.printf("%-" + NAME_WIDTH + "s %,10d %12s %12s %12s %12s %12s%n", fit(r.name()), r.calls(),
+            out.printf("%-" + NAME_WIDTH + "s %,10d %12s %12s %12s %12s %12s%n", fit(labels.get(r)), r.calls(),
                     time(profile, r.inclusiveNs()), time(profile, r.exclusiveNs()), time(profile, r.meanNs()),
                     r.minNs() == null ? "-" : time(profile, r.minNs()), r.maxNs() == null ? "-" : time(profile, r.maxNs()));
         }

@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.AnalysisOptions;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationStore;
@@ -76,7 +77,8 @@ final class ReportCommand implements Callable<Integer> {
         Palette palette = ExportPngCommand.palette(theme, false);
         Scenario scenario = WhatIfFlags.scenario(spec.commandLine(), spec.commandLine().getParseResult().originalArgs());
         Trace trace = TraceLoading.load(file);
-        Analysis analysis = Analysis.of(trace);
+        Analysis analysis = ResponsesByHand.analyse(file, trace, AnalysisOptions.defaults(), null, false,
+                spec.commandLine().getErr());
         List<Integer> wanted = responses(analysis);
         AnnotationStore.Loaded notes = AnnotationStore.beside(file).read();
         if (notes.problem() != null) {

@@ -18,6 +18,11 @@ final class ScopeOptions {
     @Option(names = "--to", paramLabel = "NS", description = "Window end, ns on the file's time base.")
     Long toNs;
 
+    @Option(names = "--exclude-idle", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Leave idle calls (parked, sleeping, waiting on a queue or monitor, a looper polling)"
+                    + " out, with their time taken off the calls around them. On by default; --no-exclude-idle counts them.")
+    boolean excludeIdle = true;
+
     /** The scope, after checking the thread exists and the window is the right way round. */
     CallScope scope(Trace trace) throws CommandFailure {
         long from = fromNs == null ? Long.MIN_VALUE : fromNs;
@@ -25,7 +30,7 @@ final class ScopeOptions {
         if (from > to) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--to " + to + " is before --from " + from);
         }
-        CallScope scope = new CallScope(thread, from, to);
+        CallScope scope = new CallScope(thread, from, to, !excludeIdle);
         if (!scope.matchesAny(trace)) {
             String names = trace.threads().stream().map(ThreadTrack::name).collect(Collectors.joining(", "));
             throw new CommandFailure(UraCommand.EXIT_USAGE, "no thread '" + thread + "' in " + trace.source()

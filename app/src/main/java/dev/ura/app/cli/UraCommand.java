@@ -70,6 +70,16 @@ public final class UraCommand implements Runnable {
         cl.setErr(err);
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_BAD_INPUT);
+        // picocli's own handler leaves the usage out when it has a suggestion ("did you mean --from"):
+        // bad usage always shows the usage.
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter e = ex.getCommandLine().getErr();
+            e.println(ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
+            ex.getCommandLine().usage(e);
+            e.flush();
+            return EXIT_USAGE;
+        });
         return cl;
     }
 

@@ -32,8 +32,9 @@ public final class CallGraphAnalyzer {
     public CallGraph analyze(CallScope scope, CallGraphFilter filter) {
         EdgeCounts counts = new EdgeCounts();
         long total = 0;
+        boolean[] idle = scope.includeIdle() ? null : ProfileAnalyzer.idleMethods(trace);
         for (ThreadTrack t : scope.select(trace)) {
-            total += countEdges(t.calls(), scope, counts);
+            total += countEdges(t.calls(), scope, counts, idle);
         }
         Map<Integer, ProfileRow> rows = new HashMap<>();
         for (ProfileRow r : new ProfileAnalyzer(trace).flat(scope).rows()) {
@@ -72,10 +73,15 @@ public final class CallGraphAnalyzer {
         return new CallGraphNode(r.method(), r.name(), r.signature(), r.calls(), r.inclusiveNs(), r.exclusiveNs());
     }
 
-    /** Counts the thread's direct calls into {@code counts}; returns its top-level inclusive time. */
-    private static long countEdges(CallTable c, CallScope scope, EdgeCounts counts) {
+    /**
+     * Counts the thread's direct calls into {@code counts}; returns its top-level inclusive time.
+     * Calls of {@code idle} methods (null: none) are left out with their subtree, and their time is
+     * taken off the edges into every call around them.
+     */
+    private static long countEdges(CallTable c, CallScope scope, EdgeCounts counts, boolean[] idle) {
         long topLevel = 0;
         int[] stack = new int[Math.max(1, c.maxDepth() + 1)];
+        int[] edge = new int[stack.length];
         for (int i = 0; i < c.size(); i++) {
             long s = c.start(i);
             long e = c.end(i);
@@ -85,11 +91,21 @@ public final class CallGraphAnalyzer {
             }
             int d = Math.min(c.depth(i), stack.length - 1);
             long dur = Math.max(0, Math.min(e, scope.toNs()) - Math.max(s, scope.fromNs()));
+            if (idle != null && idle[c.method(i)]) {
+                if (d > 0) {
+                    topLevel -= dur;
+                }
+                for (int k = 1; k < d; k++) {
+                    counts.time[edge[k]] -= dur;
+                }
+                i = c.subtreeEnd(i);
+                continue;
+            }
             stack[d] = c.method(i);
             if (d == 0) {
                 topLevel += dur;
             } else {
-                counts.add(stack[d - 1], c.method(i), dur);
+                edge[d] = counts.add(stack[d - 1], c.method(i), dur);
             }
         }
         return topLevel;
@@ -104,7 +120,8 @@ public final class CallGraphAnalyzer {
         long[] time = new long[64];
         int size;
 
-        void add(int from, int to, long dur) {
+        /** Adds one call of the edge; returns the edge's index. */
+        int add(int from, int to, long dur) {
             long key = ((long) from << 32) | (to & 0xFFFF_FFFFL);
             int i = index.get(key);
             if (i < 0) {
@@ -122,6 +139,7 @@ public final class CallGraphAnalyzer {
             }
             calls[i]++;
             time[i] += dur;
+            return i;
         }
     }
 }

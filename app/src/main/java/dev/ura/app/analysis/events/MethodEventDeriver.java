@@ -31,6 +31,8 @@ public final class MethodEventDeriver {
     /** Name of the METHOD events that mark ad SDK calls (for the findings). */
     public static final String AD_REQUEST = "ad-request";
     private static final int NAME_SEARCH_LIMIT = 20_000;
+    /** In a sampled trace, a traversal whose draw was not sampled is the frame's draw. */
+    static final String TRAVERSAL = "android.view.ViewRootImpl.performTraversals";
 
     private final MethodRules rules;
 
@@ -45,13 +47,38 @@ public final class MethodEventDeriver {
         Collected out = new Collected();
         long traceStart = trace.firstTimeNs();
         List<ThreadTrack> threads = trace.threads();
+        int drawRule = SampledTrace.isSampled(trace) ? drawRule(matcher.rules()) : -1;
+        boolean[] traversal = drawRule < 0 ? null : methodsNamed(trace.methods(), TRAVERSAL);
         for (int t = 0; t < threads.size(); t++) {
-            deriveThread(trace, matcher, t, traceStart, out);
+            deriveThread(trace, matcher, t, traceStart, out, drawRule, traversal);
         }
         return out.build(trace, this);
     }
 
-    private void deriveThread(Trace trace, RuleMatcher matcher, int t, long traceStart, Collected out) {
+    private static int drawRule(List<MethodRule> list) {
+        for (int r = 0; r < list.size(); r++) {
+            if (list.get(r).event() == EventKind.DRAW) {
+                return r;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean[] methodsNamed(MethodTable methods, String fullName) {
+        boolean[] match = new boolean[methods.size()];
+        for (int m = 0; m < methods.size(); m++) {
+            match[m] = fullName.equals(methods.get(m).fullName());
+        }
+        return match;
+    }
+
+    /**
+     * @param drawRule  in a sampled trace, the DRAW rule a traversal without a sampled draw counts
+     *                  under (short draws are often missed by the sampler), else -1
+     * @param traversal which methods are {@link #TRAVERSAL}, when {@code drawRule >= 0}
+     */
+    private void deriveThread(Trace trace, RuleMatcher matcher, int t, long traceStart, Collected out,
+                              int drawRule, boolean[] traversal) {
         ThreadTrack thread = trace.threads().get(t);
         CallTable calls = thread.calls();
         int n = calls.size();
@@ -69,8 +96,20 @@ public final class MethodEventDeriver {
         int triggerUntil = -1;
         int sendUntil = -1;
         boolean threadStartsLate = !thread.main() && calls.start(0) > traceStart;
+        int openTraversal = -1;
+        boolean drawInTraversal = false;
         for (int i = 0; i < n; i++) {
             int m = calls.method(i);
+            if (openTraversal >= 0 && i > subtreeEnd[openTraversal]) {
+                if (!drawInTraversal) {
+                    out.add(drawRule, t, openTraversal, calls.start(openTraversal));
+                }
+                openTraversal = -1;
+            }
+            if (drawRule >= 0 && openTraversal < 0 && traversal[m]) {
+                openTraversal = i;
+                drawInTraversal = false;
+            }
             boolean inFrame = i <= frameUntil;
             boolean inScheduler = i <= schedulerUntil;
             boolean inTrigger = i <= triggerUntil;
@@ -98,6 +137,7 @@ public final class MethodEventDeriver {
                     continue;
                 }
                 out.add(r, t, i, calls.start(i));
+                drawInTraversal |= kind == EventKind.DRAW;
                 if (kind.isTrigger()) {
                     triggerUntil = Math.max(triggerUntil, subtreeEnd[i]);
                 } else if (kind == EventKind.SEND_MSG) {
@@ -110,6 +150,9 @@ public final class MethodEventDeriver {
             if (!inScheduler && matcher.isScheduler(m)) {
                 schedulerUntil = subtreeEnd[i];
             }
+        }
+        if (openTraversal >= 0 && !drawInTraversal) {
+            out.add(drawRule, t, openTraversal, calls.start(openTraversal));
         }
     }
 
@@ -162,36 +205,63 @@ public final class MethodEventDeriver {
 
     /**
      * A readable name for a trigger: the first app method named {@code on…} it runs
-     * ({@code MainActivity$1.onClick}); for an activity start, the class of the first app
-     * lifecycle method whose class is named {@code …Activity} (else of the first app {@code on…}
-     * method); else the framework method itself.
+     * ({@code MainActivity$1.onClick}); for an activity start, the activity launched or resumed:
+     * the app class constructed by {@code Instrumentation.newActivity}, else the first app lifecycle
+     * method's class named {@code …Activity}, else the app class whose method
+     * {@code Activity.perform…} / {@code Instrumentation.callActivityOn…} calls directly (its
+     * {@code onCreate}, {@code onResume}); never a lifecycle listener the activity forwards to.
+     * Else the framework method itself.
      */
     String triggerName(MethodTable methods, CallTable calls, int call, EventKind kind) {
         int last = Math.min(calls.size() - 1, call + NAME_SEARCH_LIMIT);
         int d = calls.depth(call);
-        String firstOn = null;
+        String named = null;
+        String called = null;
         for (int j = call + 1; j <= last && calls.depth(j) > d; j++) {
             MethodInfo mi = methods.get(calls.method(j));
-            if (!rules.isAppClass(mi.className()) || !mi.name().startsWith("on")) {
+            if (!rules.isAppClass(mi.className())) {
                 continue;
             }
             String cls = mi.className();
             if (kind != EventKind.START_ACTIVITY) {
-                return cls.substring(cls.lastIndexOf('.') + 1) + "." + mi.name();
+                if (mi.name().startsWith("on")) {
+                    return cls.substring(cls.lastIndexOf('.') + 1) + "." + mi.name();
+                }
+                continue;
             }
-            if (cls.endsWith("Activity")) {
+            if (mi.name().equals("<init>") && underNewActivity(methods, calls, j, call)) {
                 return cls;
             }
-            if (firstOn == null) {
-                firstOn = cls;
+            if (named == null && cls.endsWith("Activity") && mi.name().startsWith("on")) {
+                named = cls;
+            }
+            int p = calls.parent(j);
+            if (called == null && p >= 0 && isActivityCallback(methods.get(calls.method(p)).fullName())) {
+                called = cls;
             }
         }
-        if (firstOn != null) {
-            return firstOn;
+        if (named != null || called != null) {
+            return named != null ? named : called;
         }
         MethodInfo self = methods.get(calls.method(call));
         String cls = self.className();
         return cls.substring(cls.lastIndexOf('.') + 1) + "." + self.name();
+    }
+
+    /** Whether the framework method calls an activity's own lifecycle method directly. */
+    private static boolean isActivityCallback(String fullName) {
+        return fullName.startsWith("android.app.Activity.perform")
+                || fullName.startsWith("android.app.Instrumentation.callActivityOn");
+    }
+
+    /** Whether {@code j} runs (at any depth below {@code top}) inside {@code Instrumentation.newActivity}. */
+    private static boolean underNewActivity(MethodTable methods, CallTable calls, int j, int top) {
+        for (int p = calls.parent(j); p >= 0 && p != top; p = calls.parent(p)) {
+            if (methods.get(calls.method(p)).fullName().equals("android.app.Instrumentation.newActivity")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Matches found, in discovery order, turned into a start-ordered table at the end. */

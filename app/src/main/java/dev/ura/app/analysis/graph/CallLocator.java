@@ -8,6 +8,8 @@ import dev.ura.trace.model.CallTable;
  * last call starting at or before a time, followed up its parents, is the deepest call there.
  */
 final class CallLocator {
+    /** The caller's own time between two parts joins a neighbour only when shorter than this, ns. */
+    static final long SLIVER_NS = 100_000L;
     /** A child shorter than this never gets a part of its own, ns. */
     static final long MIN_PART_NS = 500_000L;
     /** ...nor one shorter than this share of the stretch being cut (so a stretch has at most ~50 parts a level). */
@@ -44,9 +46,10 @@ final class CallLocator {
      * every child that covers at least {@link #MIN_PART_NS} (half the stretch for a shorter one) and
      * 1/{@value #PARTS_PER_STRETCH} of the stretch is cut out and cut again the same way; the time
      * between such children (the call's own time and its short callees) stays with the call, unless
-     * it is shorter than that too: then it joins the neighbouring part. A part is named after the deepest app method
+     * it is shorter than that too and than {@link #SLIVER_NS}: then it joins the neighbouring part. A part is named after the deepest app method
      * among the calls it lies in below the starting call, else its deepest call; consecutive parts
-     * with the same name call are one part.
+     * with the same name call are one part. A part inside an idle method
+     * ({@link dev.ura.app.analysis.events.IdleMethods}) says so: it is a wait, not work.
      */
     Parts split(long a, long b) {
         Parts out = new Parts();
@@ -56,11 +59,17 @@ final class CallLocator {
         }
         int outer = innermostContaining(a, b);
         long min = Math.max((b - a) / PARTS_PER_STRETCH, Math.min(MIN_PART_NS, (b - a) / 2));
-        descend(outer, a, b, min, outer >= 0 && isApp(outer) ? outer : -1, out);
+        boolean idle = false;
+        for (int c = outer; c >= 0 && !idle; c = calls.parent(c)) {
+            idle = isIdle(c);
+        }
+        descend(outer, a, b, min, outer >= 0 && isApp(outer) ? outer : -1, idle, out);
         return out;
     }
 
-    private void descend(int call, long a, long b, long min, int app, Parts out) {
+    /** @param idle whether {@code call} lies in an idle method (it then cannot be work, whatever it calls) */
+    private void descend(int call, long a, long b, long min, int app, boolean idle, Parts out) {
+        out.idle = idle;
         int name = app >= 0 ? app : call;
         long cursor = a;
         boolean cut = false;
@@ -71,19 +80,21 @@ final class CallLocator {
             if (e - s < min) {
                 continue;
             }
-            // Own time too short to matter joins the neighbouring part instead of becoming a sliver.
-            if (s - cursor > min) {
+            // Own time too short to show (under the table's 0.1 ms) joins the neighbouring part
+            // instead of becoming a sliver; anything longer is the caller's, where it happened.
+            if (s - cursor > Math.min(min, SLIVER_NS)) {
                 out.add(cursor, s, name);
             } else if (cut) {
                 out.extendLast(s);
             } else {
                 s = cursor;
             }
-            descend(k, s, e, min, isApp(k) ? k : app, out);
+            descend(k, s, e, min, isApp(k) ? k : app, idle || isIdle(k), out);
+            out.idle = idle;
             cursor = e;
             cut = true;
         }
-        if (!cut || b - cursor > min) {
+        if (!cut || b - cursor > Math.min(min, SLIVER_NS)) {
             out.add(cursor, b, name);
         } else {
             out.extendLast(b);
@@ -124,10 +135,13 @@ final class CallLocator {
         private long[] start = new long[4];
         private long[] end = new long[4];
         private int[] call = new int[4];
+        private boolean[] idleAt = new boolean[4];
         private int count;
+        /** Whether parts added now lie in an idle method. */
+        private boolean idle;
 
         void add(long from, long to, int c) {
-            if (count > 0 && call[count - 1] == c && end[count - 1] == from) {
+            if (count > 0 && call[count - 1] == c && idleAt[count - 1] == idle && end[count - 1] == from) {
                 end[count - 1] = to;
                 return;
             }
@@ -135,11 +149,18 @@ final class CallLocator {
                 start = java.util.Arrays.copyOf(start, count * 2);
                 end = java.util.Arrays.copyOf(end, count * 2);
                 call = java.util.Arrays.copyOf(call, count * 2);
+                idleAt = java.util.Arrays.copyOf(idleAt, count * 2);
             }
             start[count] = from;
             end[count] = to;
             call[count] = c;
+            idleAt[count] = idle;
             count++;
+        }
+
+        /** Whether part {@code k} lies in an idle method (parked, sleeping, polling): a wait, not work. */
+        boolean idle(int k) {
+            return idleAt[k];
         }
 
         void extendLast(long to) {

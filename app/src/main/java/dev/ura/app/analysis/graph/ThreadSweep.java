@@ -175,6 +175,11 @@ final class ThreadSweep {
                 String name = name(p, call);
                 long s = parts.start(k);
                 long e = parts.end(k);
+                if (category == Category.CPU && parts.idle(k)) {
+                    // parked, sleeping, polling: idle is not work, whatever the clock says
+                    append(columns.add(thread, s, e, Category.WAIT, SegmentKind.BLOCKED, call, name));
+                    continue;
+                }
                 if (category != Category.CPU || cpu == null) {
                     append(columns.add(thread, s, e, category, SegmentKind.WORK, call, name));
                     continue;

@@ -12,9 +12,17 @@ package dev.ura.app.analysis.model;
  *                   fulfilled draw, or the trigger's end when none was)
  * @param finished   false when a request of its tracked work was never fulfilled before the trace ends
  * @param end        the ending event, or {@code null} when no draw fulfilled any request
+ * @param setByHand  whether the user set this response by hand (a window or two slice patterns)
+ *                   rather than detection finding it
  */
 public record Response(int index, String trigger, int thread, String threadName, long startNs, long endNs,
-                       boolean finished, EndEvent end) {
+                       boolean finished, EndEvent end, boolean setByHand) {
+
+    /** A detected response. */
+    public Response(int index, String trigger, int thread, String threadName, long startNs, long endNs,
+                    boolean finished, EndEvent end) {
+        this(index, trigger, thread, threadName, startNs, endNs, finished, end, false);
+    }
 
     public long durationNs() {
         return endNs - startNs;

@@ -11,11 +11,21 @@ import java.util.List;
  * all, and a time window in ns on the trace's time base. Calls that overlap the window count, with
  * their times clipped to it; a zero-length call counts when it lies inside the window.
  *
- * @param thread a thread name or id, or {@code null} for all threads
- * @param fromNs window start (inclusive); {@link Long#MIN_VALUE} for no bound
- * @param toNs   window end; {@link Long#MAX_VALUE} for no bound
+ * <p>Idle time ({@link dev.ura.app.analysis.events.IdleMethods}: parked, sleeping, waiting on a
+ * queue or a monitor, a looper polling) is not work: unless {@code includeIdle}, idle calls are
+ * left out with everything they call, and their time is taken off every call around them.
+ *
+ * @param thread      a thread name or id, or {@code null} for all threads
+ * @param fromNs      window start (inclusive); {@link Long#MIN_VALUE} for no bound
+ * @param toNs        window end; {@link Long#MAX_VALUE} for no bound
+ * @param includeIdle whether idle calls count as work (off by default)
  */
-public record CallScope(String thread, long fromNs, long toNs) {
+public record CallScope(String thread, long fromNs, long toNs, boolean includeIdle) {
+
+    /** A scope that leaves idle time out. */
+    public CallScope(String thread, long fromNs, long toNs) {
+        this(thread, fromNs, toNs, false);
+    }
 
     public CallScope {
         if (fromNs > toNs) {
@@ -35,7 +45,12 @@ public record CallScope(String thread, long fromNs, long toNs) {
 
     /** The same threads within {@code [fromNs, toNs]}. */
     public CallScope within(long from, long to) {
-        return new CallScope(thread, from, to);
+        return new CallScope(thread, from, to, includeIdle);
+    }
+
+    /** The same scope, counting idle calls as work or not. */
+    public CallScope withIdle(boolean include) {
+        return new CallScope(thread, fromNs, toNs, include);
     }
 
     /** Whether the window is the whole trace. */

@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.profile;
 
+import dev.ura.app.analysis.events.IdleMethods;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.model.BlockStat;
 import dev.ura.trace.model.CallTable;
@@ -67,6 +68,7 @@ public final class ProfileAnalyzer {
         ProfileNode bottomUp = withTrees ? new ProfileNode(-1, topDown.name()) : null;
         List<ThreadTrack> threads = scope.select(trace);
         String[] names = withTrees ? methodNames() : null;
+        boolean[] idle = scope.includeIdle() ? null : idleMethods(trace);
         int[] topDownBudget = {maxTreeNodes, 0};
         int[] bottomUpBudget = {maxTreeNodes, 0};
         long done = 0;
@@ -80,7 +82,8 @@ public final class ProfileAnalyzer {
             if (withTrees && threads.size() > 1) {
                 threadRoot = topDown.child(-2 - ti, t.name(), topDownBudget);
             }
-            new ThreadPass(t.calls(), scope, totals, threadRoot, bottomUp, names, topDownBudget, bottomUpBudget).run();
+            new ThreadPass(t.calls(), scope, totals, threadRoot, bottomUp, names, topDownBudget, bottomUpBudget,
+                    idle).run();
             done += t.calls().size();
             progress.update(done, all);
             progress.checkCancelled();
@@ -99,10 +102,28 @@ public final class ProfileAnalyzer {
         return new Profile(scope, rows, topDown, bottomUp, isEventOrder(trace), truncated);
     }
 
+    /** Which methods of the trace are idle ({@link IdleMethods}), or {@code null} when none is. */
+    public static boolean[] idleMethods(Trace trace) {
+        boolean[] idle = new boolean[trace.methods().size()];
+        boolean any = false;
+        for (int m = 0; m < idle.length; m++) {
+            idle[m] = IdleMethods.isIdle(trace.methods().get(m).fullName());
+            any |= idle[m];
+        }
+        return any ? idle : null;
+    }
+
+    /** Tree node names: overloads get their parameter types ({@link MethodSignatures}). */
     private String[] methodNames() {
-        String[] names = new String[trace.methods().size()];
+        List<Integer> all = new ArrayList<>(trace.methods().size());
+        for (int m = 0; m < trace.methods().size(); m++) {
+            all.add(m);
+        }
+        java.util.Map<Integer, String> labels = MethodSignatures.labels(all, m -> trace.methods().get(m).fullName(),
+                m -> trace.methods().get(m).signature());
+        String[] names = new String[all.size()];
         for (int m = 0; m < names.length; m++) {
-            names[m] = trace.methods().get(m).fullName();
+            names[m] = labels.get(m);
         }
         return names;
     }

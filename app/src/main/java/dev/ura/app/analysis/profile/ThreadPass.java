@@ -16,7 +16,11 @@ final class ThreadPass {
     private final ProfileNode topDownRoot;
     private final ProfileNode bottomUpRoot;
     private final String[] names;
+    /** Per method: idle (left out with its subtree), or {@code null} to count every call. */
+    private final boolean[] idle;
     private int[] method = new int[64];
+    /** Whether the call at each level is the outermost open call of its method (its inclusive time counted). */
+    private boolean[] counted = new boolean[64];
     private long[] duration = new long[64];
     private long[] childSum = new long[64];
     private ProfileNode[] node;
@@ -26,7 +30,8 @@ final class ThreadPass {
     private final int[] bottomUpBudget;
 
     ThreadPass(CallTable calls, CallScope scope, ProfileAnalyzer.Totals totals, ProfileNode topDownRoot,
-               ProfileNode bottomUpRoot, String[] names, int[] topDownBudget, int[] bottomUpBudget) {
+               ProfileNode bottomUpRoot, String[] names, int[] topDownBudget, int[] bottomUpBudget, boolean[] idle) {
+        this.idle = idle;
         this.topDownBudget = topDownBudget;
         this.bottomUpBudget = bottomUpBudget;
         this.calls = calls;
@@ -51,7 +56,13 @@ final class ThreadPass {
             while (top > d) {
                 pop();
             }
-            push(calls.method(i), Math.max(0, Math.min(e, scope.toNs()) - Math.max(s, scope.fromNs())));
+            long clipped = Math.max(0, Math.min(e, scope.toNs()) - Math.max(s, scope.fromNs()));
+            if (idle != null && idle[calls.method(i)]) {
+                discount(clipped);
+                i = calls.subtreeEnd(i);
+                continue;
+            }
+            push(calls.method(i), clipped);
         }
         while (top > 0) {
             pop();
@@ -64,15 +75,15 @@ final class ThreadPass {
             method = Arrays.copyOf(method, size);
             duration = Arrays.copyOf(duration, size);
             childSum = Arrays.copyOf(childSum, size);
+            counted = Arrays.copyOf(counted, size);
             if (node != null) {
                 node = Arrays.copyOf(node, size);
             }
         }
         totals.calls[m]++;
         totals.sum[m] += dur;
-        totals.min[m] = Math.min(totals.min[m], dur);
-        totals.max[m] = Math.max(totals.max[m], dur);
-        if (totals.active[m]++ == 0) {
+        counted[top] = totals.active[m]++ == 0;
+        if (counted[top]) {
             totals.inclusive[m] += dur;
         }
         if (top > 0) {
@@ -88,9 +99,30 @@ final class ThreadPass {
         top++;
     }
 
+    /**
+     * Takes an idle call's time off every open call: their durations (so inclusive, min, max and
+     * mean), and the child sums of all but the innermost (the idle call was never pushed, so its
+     * time is not the innermost's own time either).
+     */
+    private void discount(long idleNs) {
+        for (int level = 0; level < top; level++) {
+            int m = method[level];
+            duration[level] -= idleNs;
+            totals.sum[m] -= idleNs;
+            if (counted[level]) {
+                totals.inclusive[m] -= idleNs;
+            }
+            if (level < top - 1) {
+                childSum[level] -= idleNs;
+            }
+        }
+    }
+
     private void pop() {
         top--;
         int m = method[top];
+        totals.min[m] = Math.min(totals.min[m], duration[top]);
+        totals.max[m] = Math.max(totals.max[m], duration[top]);
         long own = Math.max(0, duration[top] - childSum[top]);
         totals.exclusive[m] += own;
         totals.active[m]--;

@@ -19,6 +19,8 @@ final class FulfilmentIndex {
     private final EventTable events;
     private final Map<Long, int[]> byKey = new HashMap<>();
     private final Map<Integer, long[]> drawStartsByThread = new HashMap<>();
+    /** DRAW events (frames) by thread, in start order. */
+    private final Map<Integer, int[]> framesByThread = new HashMap<>();
 
     FulfilmentIndex(EventTable events, int[] order) {
         this.events = events;
@@ -31,6 +33,13 @@ final class FulfilmentIndex {
                 starts.computeIfAbsent(events.thread(e), x -> new ArrayList<>()).add(events.start(e));
             }
         }
+        Map<Integer, List<Integer>> frames = new HashMap<>();
+        for (int e : order) {
+            if (events.kind(e) == EventKind.DRAW) {
+                frames.computeIfAbsent(events.thread(e), x -> new ArrayList<>()).add(e);
+            }
+        }
+        frames.forEach((t, l) -> framesByThread.put(t, l.stream().mapToInt(Integer::intValue).toArray()));
         lists.forEach((k, l) -> byKey.put(k, l.stream().mapToInt(Integer::intValue).toArray()));
         starts.forEach((t, l) -> drawStartsByThread.put(t, l.stream().mapToLong(Long::longValue).toArray()));
     }
@@ -51,6 +60,25 @@ final class FulfilmentIndex {
             return -1;
         }
         long t = events.start(r);
+        int lo = 0;
+        int hi = list.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (events.start(list[mid]) < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo < list.length ? list[lo] : -1;
+    }
+
+    /** The first DRAW on {@code thread} that starts at or after {@code t}, or -1. */
+    int firstFrameAfter(int thread, long t) {
+        int[] list = framesByThread.get(thread);
+        if (list == null) {
+            return -1;
+        }
         int lo = 0;
         int hi = list.length;
         while (lo < hi) {

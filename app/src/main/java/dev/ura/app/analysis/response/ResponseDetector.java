@@ -1,11 +1,13 @@
 package dev.ura.app.analysis.response;
 
 import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.RequestFulfilment;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.events.MethodEventDeriver;
+import dev.ura.app.analysis.events.SampledTrace;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.Trace;
@@ -30,8 +32,17 @@ import java.util.Map;
  * ({@code handleResumeActivity}) joins the latest launch response of its thread that is not
  * finished when it starts (a request still pending, or nothing drawn on that thread since the
  * launch began) instead of starting one.
+ *
+ * <p>In a sampled trace ({@link SampledTrace}) a response whose work caught no request ends at the
+ * latest frame that follows one of its tracked units on the unit's thread (within half a
+ * second); its end event is marked {@link #INFERRED_END}.
  */
 public final class ResponseDetector {
+    /** How the end event of a response ended at a frame no caught request asked for is marked. */
+    public static final String INFERRED_END = "(inferred end (sampled trace))";
+    /** A frame this long after a tracked unit ends is not taken to show its result, ns. */
+    static final long INFERRED_FRAME_WINDOW_NS = 500_000_000L;
+
     private final Trace trace;
     private final EventTable events;
     private final WorkUnits units;
@@ -39,6 +50,7 @@ public final class ResponseDetector {
     private final Map<Integer, List<Integer>> targets = new HashMap<>();
     private final FulfilmentIndex draws;
     private final int[] order;
+    private final boolean sampled;
     private final EventMarks marks;
 
     /** A detector over {@code events} (of {@code trace}) with their units and hand-off links. */
@@ -52,6 +64,7 @@ public final class ResponseDetector {
         }
         order = EventOrder.byStart(events);
         draws = new FulfilmentIndex(events, order);
+        sampled = SampledTrace.isSampled(trace);
         marks = new EventMarks(events.size());
     }
 
@@ -77,6 +90,19 @@ public final class ResponseDetector {
             out.add(found.get(i).toWork(i));
         }
         return out;
+    }
+
+    /**
+     * The events the work of {@code roots} tracks, by the same rules as {@link #detect()} (for a
+     * response set by hand: its trigger and the units it overlaps).
+     */
+    public EventSet trackedFrom(int... roots) {
+        Tracking t = new Tracking(roots[0]);
+        for (int i = 1; i < roots.length; i++) {
+            t.roots.add(roots[i]);
+        }
+        t.compute();
+        return t.tracked.toEventSet();
     }
 
     private boolean nestedInTrigger(int e) {
@@ -155,6 +181,28 @@ public final class ResponseDetector {
             }
         }
 
+        /**
+         * In a sampled trace, where short calls such as {@code invalidate} are often missed: the
+         * latest of the frames that follow a tracked unit (trigger or dispatch) on its thread within
+         * {@link #INFERRED_FRAME_WINDOW_NS}, or -1.
+         */
+        int inferredFrame() {
+            int best = -1;
+            EventSet units = tracked.toEventSet();
+            for (int u = units.nextSetBit(0); u >= 0; u = units.nextSetBit(u + 1)) {
+                EventKind k = events.kind(u);
+                if (k != EventKind.DISPATCH_MSG && !k.isTrigger()) {
+                    continue;
+                }
+                int f = draws.firstFrameAfter(events.thread(u), events.end(u));
+                if (f >= 0 && events.start(f) - events.end(u) <= INFERRED_FRAME_WINDOW_NS
+                        && (best < 0 || events.end(f) > events.end(best))) {
+                    best = f;
+                }
+            }
+            return best;
+        }
+
         boolean unfinishedAt(long t) {
             for (int i = 0; i < requests.size(); i++) {
                 int r = requests.get(i);
@@ -180,6 +228,11 @@ public final class ResponseDetector {
                     last = d;
                 }
             }
+            boolean inferred = false;
+            if (last < 0 && requests.isEmpty() && sampled) {
+                last = inferredFrame();
+                inferred = last >= 0;
+            }
             long endNs;
             if (last >= 0) {
                 endNs = events.end(last);
@@ -191,7 +244,7 @@ public final class ResponseDetector {
             }
             int thread = events.thread(trigger);
             Response response = new Response(index, triggerName(trigger), thread, threadName(thread),
-                    events.start(trigger), endNs, finished, last < 0 ? null : endEvent(last));
+                    events.start(trigger), endNs, finished, last < 0 ? null : endEvent(last, inferred));
             return new ResponseWork(trace, events, links, response, trigger, tracked.toEventSet(), fulfilments, last);
         }
     }
@@ -203,6 +256,11 @@ public final class ResponseDetector {
 
     private String threadName(int t) {
         return t >= 0 && t < trace.threads().size() ? trace.threads().get(t).name() : "thread #" + t;
+    }
+
+    private EndEvent endEvent(int d, boolean inferred) {
+        EndEvent e = endEvent(d);
+        return inferred ? new EndEvent(e.thread(), e.threadName(), e.kind(), e.name() + " " + INFERRED_END, e.atNs()) : e;
     }
 
     private EndEvent endEvent(int d) {

@@ -20,17 +20,17 @@ import java.util.List;
  * An agent log's intervals become calls whose class is empty, except {@code METHOD} intervals
  * whose name has a class ({@code AgentLogAssembler}); that is how the two are told apart here.
  */
-final class SliceNames {
+public final class SliceNames {
     private static final String METHOD = "METHOD";
 
     private final boolean agentLog;
 
-    SliceNames(Trace trace) {
+    public SliceNames(Trace trace) {
         this.agentLog = "agent-log".equals(trace.metadata().format());
     }
 
     /** The names a slice of method {@code m} answers to; its own name first. */
-    List<String> of(MethodInfo m) {
+    public List<String> of(MethodInfo m) {
         String full = m.fullName();
         if (!agentLog) {
             return List.of(full, METHOD + ":" + full);

@@ -46,6 +46,8 @@ public final class ProfilePanel extends JPanel {
     private final JTree bottomUp = new JTree(new ProfileTreeModel(emptyRoot()));
     private final ProfileTreeRenderer topDownRenderer = new ProfileTreeRenderer(false);
     private final ProfileTreeRenderer bottomUpRenderer = new ProfileTreeRenderer(true);
+    /** On by default: parked, sleeping, polling and queue waits are not work. */
+    private final javax.swing.JCheckBox excludeIdle = new javax.swing.JCheckBox("Exclude idle", true);
     private Trace trace;
     private long fromNs = Long.MIN_VALUE;
     private long toNs = Long.MAX_VALUE;
@@ -89,6 +91,11 @@ public final class ProfilePanel extends JPanel {
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
         bar.add(new JLabel("Thread:"));
         bar.add(threads);
+        excludeIdle.setName("profileExcludeIdle");
+        excludeIdle.setToolTipText("Leave out time spent parked, sleeping, waiting on a queue or monitor, or polling"
+                + " for the next message");
+        excludeIdle.addActionListener(e -> refresh());
+        bar.add(excludeIdle);
         bar.add(status);
         bar.setBorder(new FlatEmptyBorder(2, 2, 2, 2));
         threads.addActionListener(e -> {
@@ -157,7 +164,7 @@ public final class ProfilePanel extends JPanel {
             return;
         }
         Trace t = trace;
-        CallScope scope = new CallScope(threads.selectedThread(), fromNs, toNs);
+        CallScope scope = new CallScope(threads.selectedThread(), fromNs, toNs, !excludeIdle.isSelected());
         AtomicBoolean cancelled = new AtomicBoolean();
         cancelFlag = cancelled;
         status.setText("Computing profile…");

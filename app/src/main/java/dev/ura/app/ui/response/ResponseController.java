@@ -123,7 +123,11 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
             view.select(s.call());
         }
         view.fitRange(s.startNs(), s.endNs());
-        view.revealLane(s.thread());
+        if (s.call() != null) {
+            view.revealSlice(s.call());
+        } else {
+            view.revealLane(s.thread());
+        }
     }
 
     /** Selects the first segment's slice and zooms to the run of segments (a grouped row of the path table). */

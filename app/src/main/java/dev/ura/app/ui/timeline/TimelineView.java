@@ -231,6 +231,32 @@ public final class TimelineView extends JComponent {
         changed();
     }
 
+    /**
+     * Scrolls vertically so a slice's row is in view (its lane first, then down to its depth): a
+     * critical-path segment deep in a call stack is shown, not just its lane's header.
+     */
+    public void revealSlice(SliceRef s) {
+        revealLane(s.thread());
+        if (frame == null || scene == null) {
+            return;
+        }
+        LaneBox b = frame.box(s.thread());
+        if (b == null || b.pinned() || b.collapsed()) {
+            return;
+        }
+        int depth = scene.index().trace().threads().get(s.thread()).calls().depth(s.call());
+        Metrics m = scene.metrics();
+        // the lane's position once revealLane's scroll has been applied
+        int laneTop = b.y() < frame.pinnedBottom() || b.y() + Math.min(b.height(), 200) > getHeight()
+                ? frame.pinnedBottom() : b.y();
+        int rowTop = laneTop + m.header() + depth * m.row();
+        if (rowTop + m.row() > getHeight()) {
+            scene.setScrollY(scene.scrollY() + rowTop + 3 * m.row() - getHeight());
+            clampScroll();
+            changed();
+        }
+    }
+
     void zoomAt(double px, double factor) {
         if (scene != null) {
             scene.axis().zoom(px, factor);

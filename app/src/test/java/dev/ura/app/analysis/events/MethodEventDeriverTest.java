@@ -104,8 +104,10 @@ class MethodEventDeriverTest {
                 .exit(ms(10));
         Trace t = mt.build();
 
+        // scheduleTraversals outside a frame is a request (a window laid out again), never a hand-off
         assertThat(describe(t, derive(t))).containsExactly("READ java.io.FileInputStream.read@main",
-                "DRAW android.view.ViewRootImpl.performDraw@main");
+                "DRAW android.view.ViewRootImpl.performDraw@main",
+                "INVALIDATE android.view.ViewRootImpl.scheduleTraversals@main");
     }
 
     @Test

@@ -36,6 +36,24 @@ class TruthfulSegmentsTest {
     }
 
     @Test
+    void timeInsideAnIdleMethodIsAWaitEvenWithoutAThreadClock() {
+        // wall clock only: Sync.run 0..30 waits on a monitor 5..25
+        WorkFixtures f = new WorkFixtures();
+        int main = f.thread("main", true);
+        int click = f.interval(EventKind.USER_INPUT, main, 0, 30 * MS, "onClick");
+        f.call(main, "com.example.Sync.run", 0, 30 * MS);
+        f.call(main, "java.lang.Object.wait", 5 * MS, 25 * MS);
+        ResponseGraph g = new DependencyGraphBuilder().build(f.work(click, -1));
+        List<Segment> s = g.criticalPath().segments();
+
+        assertThat(s).extracting(Segment::category).containsExactly(Category.CPU, Category.WAIT, Category.CPU);
+        assertThat(s).extracting(Segment::startNs).containsExactly(0L, 5 * MS, 25 * MS);
+        assertThat(s).extracting(Segment::durationNs).containsExactly(5 * MS, 20 * MS, 5 * MS);
+        assertThat(s.get(1).name()).isEqualTo("com.example.Sync.run");
+        assertThat(g.kind(s.get(1).id())).isEqualTo(SegmentKind.BLOCKED);
+    }
+
+    @Test
     void aSteadilyRunningThreadHasNoWait() {
         // 80 % CPU between every pair of readings (every 10 ms): never a stall.
         WorkFixtures f = new WorkFixtures(Clock.DUAL);

@@ -1,0 +1,51 @@
+package dev.ura.app.analysis.model;
+
+/**
+ * A response the user set by hand, when detection finds none or the wrong one: either a window of
+ * time ({@code fromNs} to {@code toNs}, on the trace's time base) or two slice patterns (from the
+ * first slice matching {@code startPattern} to the end of the first slice matching
+ * {@code endPattern} that starts after it; globs as in what-if patterns).
+ *
+ * @param fromNs       window start, or {@code null} with patterns
+ * @param toNs         window end, or {@code null} with patterns
+ * @param startPattern pattern of the first slice, or {@code null} with a window
+ * @param endPattern   pattern of the last slice, or {@code null} with a window
+ */
+public record ResponseByHand(Long fromNs, Long toNs, String startPattern, String endPattern) {
+    public ResponseByHand {
+        boolean window = fromNs != null || toNs != null;
+        boolean patterns = startPattern != null || endPattern != null;
+        if (window == patterns) {
+            throw new IllegalArgumentException("a response set by hand is either --from/--to or --start/--end");
+        }
+        if (window && (fromNs == null || toNs == null)) {
+            throw new IllegalArgumentException("--from and --to go together");
+        }
+        if (patterns && (startPattern == null || endPattern == null || startPattern.isEmpty() || endPattern.isEmpty())) {
+            throw new IllegalArgumentException("--start and --end go together, each with a pattern");
+        }
+        if (window && toNs < fromNs) {
+            throw new IllegalArgumentException("--to " + toNs + " is before --from " + fromNs);
+        }
+    }
+
+    /** The window from {@code fromNs} to {@code toNs}. */
+    public static ResponseByHand window(long fromNs, long toNs) {
+        return new ResponseByHand(fromNs, toNs, null, null);
+    }
+
+    /** From the first slice matching {@code start} to the end of the first one matching {@code end} after it. */
+    public static ResponseByHand slices(String start, String end) {
+        return new ResponseByHand(null, null, start, end);
+    }
+
+    /** Whether this is a window of time rather than two patterns. */
+    public boolean isWindow() {
+        return fromNs != null;
+    }
+
+    /** A one-line description, e.g. {@code --from 100 --to 200} or {@code --start A --end B}. */
+    public String describe() {
+        return isWindow() ? "--from " + fromNs + " --to " + toNs : "--start " + startPattern + " --end " + endPattern;
+    }
+}
