@@ -77,7 +77,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         JPanel center = new JPanel(new BorderLayout());
         center.add(search, BorderLayout.NORTH);
         center.add(new TimelinePanel(timeline), BorderLayout.CENTER);
-        side.setPreferredSize(new Dimension(UIScale.scale(430), UIScale.scale(200)));
+        side.setPreferredSize(new Dimension(UIScale.scale(340), UIScale.scale(200)));
         JSplitPane horizontal = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, side, center);
         horizontal.setResizeWeight(0);
         JSplitPane vertical = new JSplitPane(JSplitPane.VERTICAL_SPLIT, horizontal, bottom);
