@@ -187,7 +187,13 @@ public final class AnnotationStore {
 
     /** The sidecar's content for these annotations (what {@link #save} writes). */
     public static byte[] bytes(String traceName, List<Annotation> annotations) throws IOException {
-        return bytes(traceName, annotations, null);
+        return bytes(traceName, annotations, (HandResponse) null);
+    }
+
+    /** The sidecar's content for these annotations and a response set by hand ({@code null}: none). */
+    public static byte[] bytes(String traceName, List<Annotation> annotations, ResponseByHand byHand)
+            throws IOException {
+        return bytes(traceName, annotations, HandResponse.of(byHand));
     }
 
     private static byte[] bytes(String traceName, List<Annotation> annotations, HandResponse byHand)

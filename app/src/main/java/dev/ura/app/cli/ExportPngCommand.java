@@ -94,6 +94,7 @@ final class ExportPngCommand implements Callable<Integer> {
         List<Annotation> notes = annotations();
         Analysis analysis = ResponsesByHand.analyse(file, trace, AnalysisOptions.defaults(), null, false,
                 spec.commandLine().getErr());
+        WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
         boolean svg = output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
         if (wanted.isEmpty()) {
@@ -161,6 +162,10 @@ final class ExportPngCommand implements Callable<Integer> {
         TimelineScene scene = new TimelineScene(index);
         scene.setPalette(palette);
         scene.setMetrics(Metrics.at(scale * Math.max(1, width / 1600.0)));
+        dev.ura.app.render.ThreadStateOverlay states = dev.ura.app.render.ThreadStateOverlay.of(index.trace());
+        if (states != null) {
+            scene.overlays().add(states);
+        }
         if (!notes.isEmpty()) {
             AnnotationOverlay overlay = new AnnotationOverlay();
             overlay.setAnnotations(notes);

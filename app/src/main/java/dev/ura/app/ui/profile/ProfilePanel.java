@@ -4,7 +4,7 @@ import com.formdev.flatlaf.util.UIScale;
 import com.formdev.flatlaf.ui.FlatEmptyBorder;
 
 import dev.ura.app.ui.PlainText;
-import dev.ura.app.analysis.callgraph.DurationText;
+import dev.ura.app.analysis.model.DurationText;
 import dev.ura.app.analysis.profile.CallScope;
 import dev.ura.app.analysis.profile.Profile;
 import dev.ura.app.analysis.profile.ProfileAnalyzer;
