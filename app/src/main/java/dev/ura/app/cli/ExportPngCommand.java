@@ -149,8 +149,15 @@ final class ExportPngCommand implements Callable<Integer> {
         return List.of(i);
     }
 
-    private List<Annotation> annotations() throws IOException {
-        AnnotationStore.Loaded notes = AnnotationStore.beside(file).read();
+    private List<Annotation> annotations() {
+        AnnotationStore store = AnnotationStore.beside(file);
+        AnnotationStore.Loaded notes;
+        try {
+            notes = store.read();
+        } catch (IOException e) {
+            // A sidecar that is not a regular file (a FIFO, a device) or too large: export without it.
+            notes = new AnnotationStore.Loaded(List.of(), "cannot read " + store.sidecar() + ": " + e.getMessage());
+        }
         if (notes.problem() != null) {
             spec.commandLine().getErr().println("ura: warning: " + notes.problem()
                     + (notes.annotations().isEmpty() ? "; exporting without annotations" : ""));
