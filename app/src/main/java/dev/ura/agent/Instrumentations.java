@@ -15,6 +15,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isMethod;
 import static net.bytebuddy.matcher.ElementMatchers.isNative;
+import static net.bytebuddy.matcher.ElementMatchers.isSubTypeOf;
 import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
 import static net.bytebuddy.matcher.ElementMatchers.isTypeInitializer;
 import static net.bytebuddy.matcher.ElementMatchers.nameMatches;
@@ -73,7 +74,9 @@ final class Instrumentations {
         // SwingWorker's EDT hand-offs (process, done)
         b = b.type(named("sun.swing.AccumulativeRunnable")).transform(base
                 .advice(named("add").and(takesArguments(1)), ADVICE + "SwingWorkerSubmitAdvice"));
-        b = b.type(nameStartsWith("javax.swing.SwingWorker$")
+        // only its Runnables: retransforming its other inner classes (a ThreadFactory, a listener) in an
+        // attached JVM fails on their generic signatures, and they have nothing to record
+        b = b.type(nameStartsWith("javax.swing.SwingWorker$").and(isSubTypeOf(Runnable.class))
                 .and(not(named("javax.swing.SwingWorker$DoSubmitAccumulativeRunnable")))).transform(base
                 .advice(named("run").and(not(isAbstract())).and(returns(void.class))
                         .and(takesArguments(0).or(takesArguments(1).and(takesArgument(0, named("java.util.List"))))),

@@ -10,7 +10,8 @@ public final class InputTargetAdvice {
 
     @Advice.OnMethodEnter
     static void enter(@Advice.This Object self, @Advice.Argument(0) Object event) {
-        if (event instanceof java.awt.event.InputEvent) {
+        // every event reaches every component on its way; only the first after an input counts
+        if (event instanceof java.awt.event.InputEvent && Hooks.inputPending()) {
             java.awt.Component c = (java.awt.Component) self;
             Hooks.inputTarget(c, c.getName(), c instanceof java.awt.Window);
         }

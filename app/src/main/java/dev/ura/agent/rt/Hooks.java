@@ -41,6 +41,12 @@ public final class Hooks {
         }
     }
 
+    /** Whether this thread has an input event whose target component is not known yet. */
+    public static boolean inputPending() {
+        ThreadLog t = Recorder.log();
+        return t != null && t.pendingInput != null;
+    }
+
     /** A component receives an event; the first one that is not a window names a pending input. */
     public static void inputTarget(Object component, String componentName, boolean window) {
         ThreadLog t = Recorder.log();

@@ -14,6 +14,12 @@ import java.util.function.UnaryOperator;
  * @param text the text (may be empty, never {@code null})
  */
 public record Annotation(String id, AnnotationKind kind, Anchor from, Anchor to, String text) {
+    /**
+     * The longest text an annotation holds, in chars. The sidecar reader refuses longer strings
+     * ({@link AnnotationStore}), so the writer must never produce one: longer text is cut here,
+     * where every annotation is made, whether typed, pasted or read.
+     */
+    public static final int MAX_TEXT_CHARS = 100_000;
 
     public Annotation {
         Objects.requireNonNull(id, "id");
@@ -23,6 +29,13 @@ public record Annotation(String id, AnnotationKind kind, Anchor from, Anchor to,
             Objects.requireNonNull(to, "to");
         }
         text = text == null ? "" : text;
+        if (text.length() > MAX_TEXT_CHARS) {
+            int end = MAX_TEXT_CHARS;
+            if (Character.isHighSurrogate(text.charAt(end - 1))) {
+                end--; // never split a surrogate pair: the sidecar would hold invalid UTF-16
+            }
+            text = text.substring(0, end);
+        }
     }
 
     public static Annotation note(Anchor at, String text) {

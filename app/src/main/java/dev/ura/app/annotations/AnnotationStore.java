@@ -1,6 +1,8 @@
 package dev.ura.app.annotations;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,13 +10,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.ura.app.analysis.model.ResponseByHand;
+import dev.ura.trace.io.AtomicWriter;
+import dev.ura.trace.io.InputFiles;
+import dev.ura.trace.io.TraceFormatException;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -33,9 +37,17 @@ import java.util.List;
 public final class AnnotationStore {
     /** Sidecar format version written by this code. */
     public static final int VERSION = 2;
-    private static final ObjectMapper JSON = new ObjectMapper()
+    /**
+     * Strings longer than an annotation's text limit are refused by the reader; the writer cannot
+     * produce them because {@link Annotation} cuts text to the same limit.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Annotation.MAX_TEXT_CHARS).build())
+            .build())
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /** Sidecars hold notes, arrows and boxes: a few kilobytes; far more is not ours to load. */
+    static final long MAX_SIDECAR_BYTES = 64L << 20;
     private final Path sidecar;
 
     public AnnotationStore(Path sidecar) {
@@ -155,10 +167,8 @@ public final class AnnotationStore {
 
     /** The sidecar parsed, or {@code null} when there is none. */
     private Parsed parse() throws IOException {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(sidecar);
-        } catch (NoSuchFileException e) {
+        byte[] bytes = readGuarded();
+        if (bytes == null) {
             return null;
         }
         int version = 0;
@@ -187,7 +197,13 @@ public final class AnnotationStore {
 
     /** The sidecar's content for these annotations (what {@link #save} writes). */
     public static byte[] bytes(String traceName, List<Annotation> annotations) throws IOException {
-        return bytes(traceName, annotations, null);
+        return bytes(traceName, annotations, (HandResponse) null);
+    }
+
+    /** The sidecar's content for these annotations and a response set by hand ({@code null}: none). */
+    public static byte[] bytes(String traceName, List<Annotation> annotations, ResponseByHand byHand)
+            throws IOException {
+        return bytes(traceName, annotations, HandResponse.of(byHand));
     }
 
     private static byte[] bytes(String traceName, List<Annotation> annotations, HandResponse byHand)
@@ -206,7 +222,8 @@ public final class AnnotationStore {
      */
     public ResponseByHand readResponseByHand() {
         try {
-            JsonNode tree = JSON.readTree(Files.readAllBytes(sidecar));
+            byte[] bytes = readGuarded();
+            JsonNode tree = bytes == null ? null : JSON.readTree(bytes);
             JsonNode r = tree == null ? null : tree.get("responseByHand");
             return r == null || r.isNull() ? null : JSON.treeToValue(r, HandResponse.class).toModel();
         } catch (IOException | IllegalArgumentException e) {
@@ -235,24 +252,34 @@ public final class AnnotationStore {
             throw new IOException(sidecar.getFileName() + " was written by a newer ura (version " + existing
                     + ") and is not replaced");
         }
-        Path dir = sidecar.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + sidecar.getFileName(), ".tmp");
+        // Atomic and durable, keeping the sidecar's permissions and writing through a symbolic link.
+        AtomicWriter.write(sidecar, bytes(traceName, annotations, byHand));
+    }
+
+    /**
+     * The sidecar's bytes through the one input guard, or {@code null} when there is none. Not a
+     * regular file (a FIFO, a device, a folder) or too large: an error, never opened and never moved
+     * aside; a dangling link is reported too rather than silently replaced.
+     */
+    private byte[] readGuarded() throws IOException {
+        if (Files.notExists(sidecar, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
         try {
-            Files.write(tmp, bytes(traceName, annotations, byHand));
-            try {
-                Files.move(tmp, sidecar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, sidecar, StandardCopyOption.REPLACE_EXISTING);
+            return InputFiles.readAll(sidecar, MAX_SIDECAR_BYTES, "sidecar");
+        } catch (TraceFormatException e) {
+            if (e.getCause() instanceof NoSuchFileException && Files.notExists(sidecar, LinkOption.NOFOLLOW_LINKS)) {
+                return null;
             }
-        } finally {
-            Files.deleteIfExists(tmp);
+            throw new IOException(e.problem(), e);
         }
     }
 
     /** The version of the sidecar on disk, or 0 when there is none or it has no readable version. */
     private int existingVersion() {
         try {
-            JsonNode tree = JSON.readTree(Files.readAllBytes(sidecar));
+            byte[] bytes = readGuarded();
+            JsonNode tree = bytes == null ? null : JSON.readTree(bytes);
             return tree != null && tree.path("version").isInt() ? tree.path("version").intValue() : 0;
         } catch (IOException e) {
             // missing or unreadable: nothing a save could destroy that load has not already set aside

@@ -32,7 +32,7 @@ final class DiffCommand implements Callable<Integer> {
             description = "Which response of each trace (default: ${DEFAULT-VALUE}).")
     int response;
 
-    @Option(names = "--tolerance", paramLabel = "MS", defaultValue = "0.1",
+    @Option(names = "--tolerance", paramLabel = "MS", defaultValue = "" + CriticalPathDiff.DEFAULT_TOLERANCE_MS,
             description = "Matched segments within this many ms count as the same (default: ${DEFAULT-VALUE}).")
     double toleranceMs;
 

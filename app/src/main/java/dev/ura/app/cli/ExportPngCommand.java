@@ -94,6 +94,7 @@ final class ExportPngCommand implements Callable<Integer> {
         List<Annotation> notes = annotations();
         Analysis analysis = ResponsesByHand.analyse(file, trace, AnalysisOptions.defaults(), null, false,
                 spec.commandLine().getErr());
+        WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
         boolean svg = output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
         if (wanted.isEmpty()) {
@@ -148,8 +149,15 @@ final class ExportPngCommand implements Callable<Integer> {
         return List.of(i);
     }
 
-    private List<Annotation> annotations() throws IOException {
-        AnnotationStore.Loaded notes = AnnotationStore.beside(file).read();
+    private List<Annotation> annotations() {
+        AnnotationStore store = AnnotationStore.beside(file);
+        AnnotationStore.Loaded notes;
+        try {
+            notes = store.read();
+        } catch (IOException e) {
+            // A sidecar that is not a regular file (a FIFO, a device) or too large: export without it.
+            notes = new AnnotationStore.Loaded(List.of(), "cannot read " + store.sidecar() + ": " + e.getMessage());
+        }
         if (notes.problem() != null) {
             spec.commandLine().getErr().println("ura: warning: " + notes.problem()
                     + (notes.annotations().isEmpty() ? "; exporting without annotations" : ""));
@@ -161,6 +169,10 @@ final class ExportPngCommand implements Callable<Integer> {
         TimelineScene scene = new TimelineScene(index);
         scene.setPalette(palette);
         scene.setMetrics(Metrics.at(scale * Math.max(1, width / 1600.0)));
+        dev.ura.app.render.ThreadStateOverlay states = dev.ura.app.render.ThreadStateOverlay.of(index.trace());
+        if (states != null) {
+            scene.overlays().add(states);
+        }
         if (!notes.isEmpty()) {
             AnnotationOverlay overlay = new AnnotationOverlay();
             overlay.setAnnotations(notes);

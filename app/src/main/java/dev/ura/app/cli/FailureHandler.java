@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.trace.io.TraceFormatException;
+import dev.ura.trace.util.OneLine;
 import picocli.CommandLine;
 
 /**
@@ -14,15 +15,22 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         if (debug) {
             ex.printStackTrace(cl.getErr());
         }
+        // Messages quote file names and content: escaped, so each stays one printable line.
         if (ex instanceof TraceFormatException) {
-            cl.getErr().println("ura: " + ex.getMessage());
+            cl.getErr().println("ura: " + OneLine.of(ex.getMessage()));
             return UraCommand.EXIT_BAD_INPUT;
         }
         if (ex instanceof CommandFailure f) {
-            cl.getErr().println("ura: " + f.getMessage());
+            cl.getErr().println("ura: " + OneLine.of(f.getMessage()));
             return f.exitCode();
         }
-        cl.getErr().println("ura: internal error: " + ex + (debug ? "" : " (run with --debug for details)"));
+        if (ex instanceof java.io.IOException io) {
+            // An input or output file the OS refused (full disk, no permission, gone): not a bug.
+            cl.getErr().println("ura: " + OneLine.of(IoMessages.describe(io)));
+            return UraCommand.EXIT_BAD_INPUT;
+        }
+        cl.getErr().println("ura: internal error: " + OneLine.of(String.valueOf(ex))
+                + (debug ? "" : " (run with --debug for details)"));
         return UraCommand.EXIT_BAD_INPUT;
     }
 

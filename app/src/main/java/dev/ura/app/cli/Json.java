@@ -3,6 +3,9 @@ package dev.ura.app.cli;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,7 +15,47 @@ import java.io.UncheckedIOException;
 public final class Json {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .registerModule(new SimpleModule("finite-numbers")
+                    .addSerializer(Double.class, new FiniteDoubleSerializer())
+                    .addSerializer(double.class, new FiniteDoubleSerializer())
+                    .addSerializer(Float.class, new FiniteFloatSerializer())
+                    .addSerializer(float.class, new FiniteFloatSerializer()));
+
+    /**
+     * JSON has no infinity or NaN; Jackson would write them as the strings "Infinity" and "NaN",
+     * which a script reading a number then chokes on. A number that is not finite is null.
+     */
+    private static final class FiniteDoubleSerializer extends StdSerializer<Double> {
+        FiniteDoubleSerializer() {
+            super(Double.class);
+        }
+
+        @Override
+        public void serialize(Double v, JsonGenerator g, SerializerProvider p) throws IOException {
+            if (Double.isFinite(v)) {
+                g.writeNumber(v);
+            } else {
+                g.writeNull();
+            }
+        }
+    }
+
+    /** As {@link FiniteDoubleSerializer}, for floats. */
+    private static final class FiniteFloatSerializer extends StdSerializer<Float> {
+        FiniteFloatSerializer() {
+            super(Float.class);
+        }
+
+        @Override
+        public void serialize(Float v, JsonGenerator g, SerializerProvider p) throws IOException {
+            if (Float.isFinite(v)) {
+                g.writeNumber(v);
+            } else {
+                g.writeNull();
+            }
+        }
+    }
 
     private Json() {
     }

@@ -10,6 +10,7 @@ import dev.ura.app.analysis.regression.RunSeriesCsvReader;
 import dev.ura.app.analysis.regression.SeriesRegression;
 import dev.ura.app.analysis.regression.SeriesSet;
 import dev.ura.app.analysis.regression.TraceFolderSeries;
+import dev.ura.trace.util.OneLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -101,21 +102,27 @@ final class RegressCommand implements Callable<Integer> {
             throw new CommandFailure(UraCommand.EXIT_USAGE, e.getMessage());
         }
         boolean folder = Files.isDirectory(series);
-        if (!folder && !Files.isRegularFile(series)) {
+        if (!folder && !Files.exists(series)) {
             throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, series + ": no such file or folder");
         }
         SeriesSet set = folder ? TraceFolderSeries.read(series, ResponseTimes::responseZeroNs)
                 : RunSeriesCsvReader.read(series);
         List<SeriesRegression> results = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(set.warnings());
         for (RunSeries s : select(set.series())) {
             results.add(analyzer.analyze(s));
+            int searched = analyzer.options().effectiveHistory(s.values().length);
+            if (searched < s.values().length && (history <= 0 || history > searched)) {
+                warnings.add(s.metric() + ": change points searched in the newest " + searched + " of "
+                        + s.values().length + " runs only (at most " + RegressionOptions.MAX_HISTORY + ")");
+            }
         }
-        RegressReport report = RegressReport.of(results, folder, set.warnings());
+        RegressReport report = RegressReport.of(results, folder, warnings);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Json.print(out, report);
             PrintWriter err = spec.commandLine().getErr();
-            set.warnings().forEach(w -> err.println("ura: warning: " + w));
+            warnings.forEach(w -> err.println("ura: warning: " + OneLine.of(w)));
             err.flush();
         } else {
             report.printText(out, folder);

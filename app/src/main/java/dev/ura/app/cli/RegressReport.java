@@ -69,8 +69,8 @@ record RegressReport(List<MetricReport> metrics, boolean regressed, List<String>
                 out.printf("  anomalies:%n    %6s  %-20s %12s %12s %12s %8s%n", "index", "run", "value", "mean", "stddev",
                         "sigmas");
                 for (AnomalyReport a : m.anomalies()) {
-                    out.printf("    %6d  %-20s %12s %12s %12s %8.1f%n", a.index(), a.run(), text(a.value(), nanos),
-                            text(a.mean(), nanos), text(a.stddev(), nanos), a.sigmas());
+                    out.printf("    %6d  %-20s %12s %12s %12s %8s%n", a.index(), a.run(), text(a.value(), nanos),
+                            text(a.mean(), nanos), text(a.stddev(), nanos), sigmas(a.sigmas()));
                 }
             }
             if (m.changePoints().isEmpty()) {
@@ -88,6 +88,14 @@ record RegressReport(List<MetricReport> metrics, boolean regressed, List<String>
             }
         }
         out.flush();
+    }
+
+    /** One decimal for ordinary distances; a huge one (a near-constant baseline) in short scientific form. */
+    static String sigmas(double s) {
+        if (!Double.isFinite(s)) {
+            return s > 0 ? "inf" : "n/a";
+        }
+        return Math.abs(s) < 1e6 ? String.format(Locale.ROOT, "%.1f", s) : String.format(Locale.ROOT, "%.3g", s);
     }
 
     private static String text(Number v, boolean nanos) {

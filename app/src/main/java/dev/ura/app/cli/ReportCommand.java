@@ -79,6 +79,7 @@ final class ReportCommand implements Callable<Integer> {
         Trace trace = TraceLoading.load(file);
         Analysis analysis = ResponsesByHand.analyse(file, trace, AnalysisOptions.defaults(), null, false,
                 spec.commandLine().getErr());
+        WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
         AnnotationStore.Loaded notes = AnnotationStore.beside(file).read();
         if (notes.problem() != null) {
@@ -108,7 +109,8 @@ final class ReportCommand implements Callable<Integer> {
                 case MARKDOWN -> ImageFiles.writeText(ReportWriters.markdown(doc), output);
                 case HTML -> ImageFiles.writeText(ReportWriters.html(doc, "ura report: " + name), output);
                 case BUNDLE -> BundleWriter.write(output, name, () -> Files.newInputStream(file), notes.annotations(),
-                        wanted.get(0), scenario, firstPng, ReportWriters.markdown(doc));
+                        AnnotationStore.beside(file).readResponseByHand(), wanted.get(0), scenario, firstPng,
+                        ReportWriters.markdown(doc));
             }
         } catch (IOException e) {
             throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "report: " + e.getMessage());

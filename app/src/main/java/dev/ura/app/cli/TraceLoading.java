@@ -4,14 +4,40 @@ import dev.ura.trace.io.TraceFiles;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.Trace;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** How every command turns a FILE argument into a trace. */
 final class TraceLoading {
+    /** The file being loaded most recently, so an out-of-memory message can name it. */
+    private static volatile Path last;
+
     private TraceLoading() {
     }
 
     static Trace load(Path file) throws TraceFormatException {
+        last = file;
         return TraceFiles.read(file);
+    }
+
+    /**
+     * The input to name when memory ran out: the trace loaded last, else the first argument that is
+     * an existing file; {@code null} when there is none.
+     */
+    static String lastInput(String[] args) {
+        Path p = last;
+        if (p != null) {
+            return p.toString();
+        }
+        for (int i = 1; i < args.length; i++) {
+            try {
+                if (!args[i].startsWith("-") && Files.exists(Path.of(args[i]))) {
+                    return args[i];
+                }
+            } catch (java.nio.file.InvalidPathException e) {
+                continue; // not a path (a NUL byte): cannot be the input
+            }
+        }
+        return null;
     }
 }

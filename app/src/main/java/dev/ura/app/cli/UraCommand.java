@@ -1,5 +1,6 @@
 package dev.ura.app.cli;
 
+import dev.ura.trace.util.OneLine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,8 +18,7 @@ import java.util.Set;
         description = "Screen-centric response-time explorer for Android method traces and agent logs.",
         subcommands = {InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class, ProfileCommand.class,
                 ConvertCommand.class, ExportPngCommand.class, ReportCommand.class, RegressCommand.class, DiffCommand.class,
-                RecordCommand.class,
-                dev.ura.app.cli.bench.BenchCommand.class},
+                RecordCommand.class},
         footer = {"", "With no command, or with a FILE, ura opens the explorer window.",
                 "Documentation: docs/cli.md (commands, JSON), docs/android-trace-format.md, docs/agent-log-v1.md,",
                 "docs/android-method-rules.md and docs/perfetto-system-trace.md in the ura source tree."})
@@ -43,8 +43,12 @@ public final class UraCommand implements Runnable {
 
     /** Runs the command line and returns the exit status (or {@link #KEEP_RUNNING}). */
     public static int run(String[] args) {
-        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        stdout = StdoutSink.ofProcess();
+        return run(args, StdoutSink.writer(stdout), new PrintWriter(System.err, true));
     }
+
+    /** The process's standard output when run from {@code main}, so a write failure can be named. */
+    private static StdoutSink stdout;
 
     /** Runs with explicit output streams (tests). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
@@ -53,14 +57,34 @@ public final class UraCommand implements Runnable {
             return WindowLauncher.launch(args.length == 0 ? null : Path.of(args[0]), err);
         }
         try {
-            return cl.execute(args);
+            int code = cl.execute(args);
+            return outputWritten(out, err) ? code : EXIT_BAD_INPUT;
         } catch (OutOfMemoryError e) {
-            // A legitimately huge input: say what to do instead of dumping a stack trace.
-            err.printf("ura: not enough memory for this input (max heap %d MB); run java with a larger -Xmx%n",
-                    Runtime.getRuntime().maxMemory() >> 20);
+            // A legitimately huge input: say which and what to do instead of dumping a stack trace.
+            String input = TraceLoading.lastInput(args);
+            err.printf("ura: %snot enough memory for this input (max heap %d MB); run java with a larger -Xmx%n",
+                    input == null ? "" : OneLine.of(input) + ": ", Runtime.getRuntime().maxMemory() >> 20);
             err.flush();
             return EXIT_BAD_INPUT;
         }
+    }
+
+    /**
+     * Whether everything printed reached standard output. A PrintWriter (and System.out) swallows
+     * write errors, so a full disk would otherwise end in exit 0 with a cut file.
+     */
+    static boolean outputWritten(PrintWriter out, PrintWriter err) {
+        if (!out.checkError()) {
+            return true;
+        }
+        StdoutSink sink = stdout;
+        if (sink != null && sink.brokenPipe()) {
+            return false; // the reader stopped reading (| head): quiet, as a SIGPIPE would be
+        }
+        err.println("ura: cannot write to standard output (" + (sink != null && sink.failure() != null
+                ? OneLine.of(sink.failure()) : "disk full, or the reader went away") + "); the output is incomplete");
+        err.flush();
+        return false;
     }
 
     /** The configured picocli command line. */
@@ -68,6 +92,7 @@ public final class UraCommand implements Runnable {
         CommandLine cl = new CommandLine(new UraCommand());
         cl.setOut(out);
         cl.setErr(err);
+        addBenchmarks(cl);
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_BAD_INPUT);
         // picocli's own handler leaves the usage out when it has a suggestion ("did you mean --from"):
@@ -81,6 +106,25 @@ public final class UraCommand implements Runnable {
             return EXIT_USAGE;
         });
         return cl;
+    }
+
+    /** The hidden benchmarks' class: in {@code ura-bench.jar} and on the build's class path, not in {@code ura.jar}. */
+    static final String BENCH_COMMAND = "dev.ura.app.cli.bench.BenchCommand";
+
+    /**
+     * Adds {@code ura bench …} when the benchmarks are on the class path. The shipped jar leaves
+     * them out (users do not run them); {@code app/target/ura-bench.jar} has them.
+     */
+    private static void addBenchmarks(CommandLine cl) {
+        Object bench;
+        try {
+            bench = Class.forName(BENCH_COMMAND).getDeclaredConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            return; // the shipped ura.jar: no benchmarks, by design
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create " + BENCH_COMMAND, e);
+        }
+        cl.addSubcommand("bench", bench);
     }
 
     private static boolean opensWindow(CommandLine cl, String[] args) {

@@ -91,8 +91,14 @@ public final class AnnotationOverlay implements TimelineOverlay {
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         FontMetrics fm = g.getFontMetrics();
         Metrics m = f.scene().metrics();
-        // labels stay under the ruler, where the response's flags are
+        // labels stay under the ruler, where the response's flags are; the estimated-end flag drops
+        // one line below the ruler when it would cover another flag, so that line is kept free too
         LabelLayout layout = new LabelLayout(m.ruler() + 1);
+        for (TimelineOverlay o : f.scene().overlays()) {
+            if (o instanceof ResponseOverlay r && r.ghostEndNs() >= 0) {
+                layout.reserve(new Rectangle(-100_000, m.ruler(), 200_000, fm.getHeight() + 6));
+            }
+        }
         List<PendingLabel> labels = new ArrayList<>();
         for (Annotation a : annotations) {
             switch (a.kind()) {

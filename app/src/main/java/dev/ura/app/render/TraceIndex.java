@@ -62,7 +62,11 @@ public final class TraceIndex {
             order.add(t);
         }
         int main = trace.mainThread().map(trace.threads()::indexOf).orElse(-1);
+        // System traces: the app's threads before other processes' (its pid is the trace's).
+        long app = trace.metadata().pid();
+        var sys = trace.system();
         order.sort(Comparator.<Integer>comparingInt(t -> t == main ? 0 : 1)
+                .thenComparingInt(t -> sys.present() && sys.threads().get(t).tgid() != app ? 1 : 0)
                 .thenComparing(t -> -busy[t]).thenComparingInt(t -> t));
         return List.copyOf(order);
     }

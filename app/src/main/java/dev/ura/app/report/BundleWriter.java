@@ -1,5 +1,6 @@
 package dev.ura.app.report;
 
+import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.annotations.Annotation;
 import dev.ura.app.annotations.AnnotationStore;
@@ -41,8 +42,18 @@ public final class BundleWriter {
      */
     public static void write(Path out, String traceName, TraceBytes trace, List<Annotation> annotations, Integer response,
                              Scenario scenario, byte[] png, String markdown) throws IOException {
+        write(out, traceName, trace, annotations, null, response, scenario, png, markdown);
+    }
+
+    /**
+     * @param byHand the response the user set by hand in the trace's sidecar, or {@code null}: kept
+     *               in the bundle's sidecar so the response numbers mean the same when it is reopened
+     */
+    public static void write(Path out, String traceName, TraceBytes trace, List<Annotation> annotations,
+                             ResponseByHand byHand, Integer response, Scenario scenario, byte[] png, String markdown)
+            throws IOException {
         String entry = BundleReader.plainName(traceName) ? traceName : "trace" + extension(traceName);
-        String sidecar = annotations.isEmpty() ? null : entry + ".ura.json";
+        String sidecar = annotations.isEmpty() && byHand == null ? null : entry + ".ura.json";
         ReportBundle manifest = new ReportBundle(ReportBundle.VERSION, entry, sidecar, response, ScenarioJson.of(scenario),
                 png == null ? null : IMAGE, markdown == null ? null : SUMMARY);
         Path dir = out.toAbsolutePath().getParent();
@@ -61,7 +72,7 @@ public final class BundleWriter {
                 }
                 zip.closeEntry();
                 if (sidecar != null) {
-                    put(zip, sidecar, AnnotationStore.bytes(entry, annotations));
+                    put(zip, sidecar, AnnotationStore.bytes(entry, annotations, byHand));
                 }
                 if (png != null) {
                     put(zip, IMAGE, png);

@@ -127,4 +127,17 @@ class ExportResponseCommandTest {
         assertThat(text).contains("what-if: speed up org.mozilla.fenix.HomeActivity.onCreate ×2.0").contains("saves")
                 .contains("estimated ·");
     }
+
+    @Test
+    void aWhatIfPatternThatMatchesNothingIsAUsageErrorAsInAnalyze() {
+        Path trace = SharedFiles.require(FENIX);
+        for (String command : new String[]{"export-png", "report"}) {
+            StringWriter err = new StringWriter();
+            String out = dir.resolve(command.equals("report") ? "x.md" : "x.png").toString();
+            int code = run(err, command, trace.toString(), "-o", out, "--defer", "*NoSuchClass.nothing");
+            assertThat(code).as(command).isEqualTo(UraCommand.EXIT_USAGE);
+            assertThat(err.toString()).contains("--defer '*NoSuchClass.nothing' matches nothing");
+            assertThat(Files.exists(Path.of(out))).isFalse();
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package dev.ura.app.report;
 
 import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.SliceSelector;
@@ -53,12 +54,15 @@ class BundleReaderTest {
         Scenario s = new Scenario(List.of(new Change.Defer(new SliceSelector.ByName("*Cache.write")),
                 new Change.SpeedUp(new SliceSelector.Exact(new SliceRef(0, 1), "B.run"), 2.5)));
         Path out = dir.resolve("bug.ura.zip");
-        BundleWriter.write(out, "app.trace", () -> new ByteArrayInputStream(trace), notes, 2, s, new byte[]{1, 2}, "# hi\n");
+        ResponseByHand byHand = new ResponseByHand(100L, 900L, null, null);
+        BundleWriter.write(out, "app.trace", () -> new ByteArrayInputStream(trace), notes, byHand, 2, s, new byte[]{1, 2},
+                "# hi\n");
         BundleReader.Opened o = BundleReader.extract(out, into());
         assertThat(Files.readAllBytes(o.trace())).isEqualTo(trace);
         assertThat(o.trace().getFileName().toString()).isEqualTo("app.trace");
         assertThat(o.manifest().response()).isEqualTo(2);
         assertThat(AnnotationStore.beside(o.trace()).read().annotations()).isEqualTo(notes);
+        assertThat(AnnotationStore.beside(o.trace()).readResponseByHand()).isEqualTo(byHand);
         var tiny = new TinyTraces().thread("main", true).call("a.A.run", 0, 0, 10).call("a.B.run", 1, 2, 5).build();
         assertThat(ScenarioJson.toScenario(o.manifest().scenario(), tiny)).isEqualTo(s);
         assertThat(Files.readString(o.dir().resolve(BundleWriter.SUMMARY))).isEqualTo("# hi\n");

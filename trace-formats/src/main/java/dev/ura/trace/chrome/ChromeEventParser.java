@@ -34,7 +34,9 @@ final class ChromeEventParser {
 
     void parse(ByteBuffer data, Progress progress) throws TraceFormatException {
         long total = data.remaining();
+        JsonParser open = null;
         try (JsonParser p = FACTORY.createParser(new ByteBufferInputStream(data.duplicate()))) {
+            open = p;
             JsonToken t = p.nextToken();
             if (t == JsonToken.START_ARRAY) {
                 readEvents(p, progress, total);
@@ -44,16 +46,17 @@ final class ChromeEventParser {
                 throw TraceFormatException.atLine(source, line(p), "expected a JSON array or object of trace events");
             }
         } catch (JsonEOFException e) {
+            long line = line(e.getLocation(), open);
             if (events == 0) {
-                throw TraceFormatException.atLine(source, line(e.getLocation()), "unexpected end of JSON before any event");
+                throw TraceFormatException.atLine(source, line, "unexpected end of JSON before any event");
             }
-            builder.warn("line " + line(e.getLocation()) + ": JSON ends early (truncated file?); events up to there are kept");
+            builder.warn("line " + line + ": JSON ends early (truncated file?); events up to there are kept");
         } catch (JsonProcessingException e) {
+            long line = line(e.getLocation(), open);
             if (events == 0) {
-                throw TraceFormatException.atLine(source, line(e.getLocation()), "bad JSON: " + e.getOriginalMessage());
+                throw TraceFormatException.atLine(source, line, "bad JSON: " + e.getOriginalMessage());
             }
-            builder.warn("line " + line(e.getLocation()) + ": bad JSON (" + e.getOriginalMessage()
-                    + "); events after it are dropped");
+            builder.warn("line " + line + ": bad JSON (" + e.getOriginalMessage() + "); events after it are dropped");
         } catch (IOException e) {
             throw TraceFormatException.ofFile(source, "cannot read: " + e.getMessage(), e);
         }
@@ -196,6 +199,17 @@ final class ChromeEventParser {
 
     private static long line(JsonParser p) {
         return line(p.currentTokenLocation());
+    }
+
+    /**
+     * The line of an error: the exception's location, or where the parser stood when it has none
+     * (Jackson's limits on string length and nesting depth throw without a location).
+     */
+    private static long line(JsonLocation loc, JsonParser p) {
+        if (loc != null && loc.getLineNr() > 0) {
+            return loc.getLineNr();
+        }
+        return p == null ? -1 : Math.max(1, p.currentLocation().getLineNr());
     }
 
     private static long line(JsonLocation loc) {

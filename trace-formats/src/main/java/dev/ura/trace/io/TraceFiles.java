@@ -2,19 +2,11 @@ package dev.ura.trace.io;
 
 import dev.ura.trace.model.Trace;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Opens any supported trace file: memory-maps it (or inflates gzip), sniffs the content and hands
@@ -23,11 +15,12 @@ import java.util.zip.GZIPInputStream;
  */
 public final class TraceFiles {
     /** Inflated gzip content larger than this is refused rather than exhausting the heap. */
-    static final long MAX_INFLATED_BYTES = Integer.MAX_VALUE - 64;
+    static final long MAX_INFLATED_BYTES = InputFiles.MAX_BYTES;
     /**
-     * The inflated size actually allowed: a quarter of the heap, at most {@link #MAX_INFLATED_BYTES}.
-     * A small gzip can inflate to gigabytes; growing the buffer to 2 GiB on a smaller heap would end
-     * in an OutOfMemoryError instead of a message, and the readers need heap for the model too.
+     * The inflated size allowed, fixed at start-up: a quarter of the heap, at most
+     * {@link #MAX_INFLATED_BYTES}. A small gzip can inflate to gigabytes, and the readers need heap
+     * for the model too. Inflation counts the bytes it produces and stops the moment they pass this
+     * ceiling, so a bomb costs at most the ceiling, never more.
      */
     static final long INFLATED_LIMIT = Math.min(MAX_INFLATED_BYTES, Runtime.getRuntime().maxMemory() / 4);
 
@@ -87,29 +80,7 @@ public final class TraceFiles {
     }
 
     private static ByteBuffer load(Path file, String name) throws TraceFormatException {
-        if (Files.isDirectory(file)) {
-            throw TraceFormatException.ofFile(name, "is a directory, not a trace file", null);
-        }
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // A FIFO or device would block the open or stream without end; traces are regular files.
-            throw TraceFormatException.ofFile(name, "not a regular file", null);
-        }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = ch.size();
-            if (size == 0) {
-                throw TraceFormatException.atOffset(name, 0, "empty file");
-            }
-            if (size > Integer.MAX_VALUE) {
-                throw TraceFormatException.ofFile(name, "file is larger than 2 GiB (" + size + " bytes)", null);
-            }
-            return ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-        } catch (NoSuchFileException e) {
-            throw TraceFormatException.ofFile(name, "no such file", e);
-        } catch (AccessDeniedException e) {
-            throw TraceFormatException.ofFile(name, "cannot read: permission denied", e);
-        } catch (IOException e) {
-            throw TraceFormatException.ofFile(name, "cannot read: " + e.getMessage(), e);
-        }
+        return InputFiles.map(file, "trace file");
     }
 
     static boolean isGzip(ByteBuffer data) {
@@ -117,32 +88,9 @@ public final class TraceFiles {
                 && (data.get(data.position() + 1) & 0xFF) == 0x8B;
     }
 
-    /** Inflates a gzip stream; content larger than {@code limit} bytes is refused. */
+    /** Inflates a gzip stream; content larger than {@code limit} bytes is refused as soon as it passes it. */
     static ByteBuffer inflate(String name, ByteBuffer data, long limit) throws TraceFormatException {
-        try (InputStream in = new GZIPInputStream(new ByteBufferInputStream(data.duplicate()), 1 << 16)) {
-            byte[] buf = new byte[(int) Math.min(limit, Math.max(1 << 16, (long) data.remaining() * 4))];
-            int n = 0;
-            while (true) {
-                int r = in.read(buf, n, buf.length - n);
-                if (r < 0) {
-                    break;
-                }
-                n += r;
-                if (n == buf.length) {
-                    if (buf.length >= limit) {
-                        if (in.read() < 0) {
-                            break; // exactly the limit: it fits
-                        }
-                        throw TraceFormatException.ofFile(name, "gzip content inflates to more than " + limit
-                                + " bytes (limit: a quarter of the heap, at most 2 GiB); gunzip it first", null);
-                    }
-                    buf = java.util.Arrays.copyOf(buf, (int) Math.min(limit, (long) buf.length * 2));
-                }
-            }
-            return ByteBuffer.wrap(buf, 0, n).slice();
-        } catch (IOException e) {
-            throw TraceFormatException.ofFile(name, "corrupt gzip data: " + e.getMessage(), e);
-        }
+        return GzipInflater.inflate(name, data, limit);
     }
 
     private static String describeHead(byte[] head) {

@@ -37,7 +37,8 @@ public class TraceFormatException extends Exception {
     }
 
     private static String compose(String file, long offset, long line, String problem) {
-        StringBuilder sb = new StringBuilder(file);
+        // A file name may hold a newline or an escape sequence: escaped like the file's content.
+        StringBuilder sb = new StringBuilder(String.valueOf(OneLine.of(file)));
         if (offset >= 0) {
             sb.append(": at byte ").append(offset);
         } else if (line >= 0) {

@@ -55,7 +55,7 @@ public record Trace(String source, TraceMetadata metadata, MethodTable methods, 
         return threads.stream().filter(t -> "main".equals(t.name())).findFirst();
     }
 
-    /** Earliest call or event start, ns, or 0 when the trace is empty. */
+    /** Earliest call, event or (system traces) thread-state start, ns, or 0 when the trace is empty. */
     public long firstTimeNs() {
         long first = Long.MAX_VALUE;
         for (ThreadTrack t : threads) {
@@ -66,10 +66,15 @@ public record Trace(String source, TraceMetadata metadata, MethodTable methods, 
         for (int i = 0; i < events.size(); i++) {
             first = Math.min(first, events.start(i));
         }
+        for (var st : system.states()) {
+            if (st.size() > 0) {
+                first = Math.min(first, st.start(0));
+            }
+        }
         return first == Long.MAX_VALUE ? 0 : first;
     }
 
-    /** Latest call or event end, ns, or 0 when the trace is empty. */
+    /** Latest call, event or (system traces) thread-state end, ns, or 0 when the trace is empty. */
     public long lastTimeNs() {
         long last = Long.MIN_VALUE;
         for (ThreadTrack t : threads) {
@@ -82,6 +87,11 @@ public record Trace(String source, TraceMetadata metadata, MethodTable methods, 
         }
         for (int i = 0; i < events.size(); i++) {
             last = Math.max(last, events.end(i));
+        }
+        for (var st : system.states()) {
+            if (st.size() > 0) {
+                last = Math.max(last, st.end(st.size() - 1));
+            }
         }
         return last == Long.MIN_VALUE ? 0 : last;
     }

@@ -19,6 +19,9 @@ final class ElfFiles {
      */
     static boolean isPositionIndependent(Path binary) throws IOException {
         byte[] h = new byte[18];
+        if (!Files.isRegularFile(binary)) {
+            return false; // a FIFO or device would block or never end; only a regular file is a binary
+        }
         try (InputStream in = Files.newInputStream(binary)) {
             if (in.readNBytes(h, 0, h.length) < h.length) {
                 return false;

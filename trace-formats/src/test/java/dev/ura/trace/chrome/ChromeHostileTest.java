@@ -38,4 +38,28 @@ class ChromeHostileTest {
         assertThat(ChromeJsonReaderTest.dump(t, t.threads().get(0).calls()))
                 .isEqualTo("worker 3000-6000\ninner 4294967295000-4294967295000\n");
     }
+
+    @Test
+    void deepNestingBeforeAnyEventIsAnErrorWithItsLine() {
+        String doc = "[\n\n{\"ph\":\"X\",\"args\":" + "[".repeat(5_000);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChromeJsonReaderTest.read(doc))
+                .isInstanceOf(dev.ura.trace.io.TraceFormatException.class)
+                .hasMessageContaining(": line 3: ")
+                .satisfies(e -> assertThat(((dev.ura.trace.io.TraceFormatException) e).line()).isEqualTo(3));
+    }
+
+    @Test
+    void oversizedStringBeforeAnyEventIsAnErrorWithItsLine() {
+        String doc = "[\n{\"ph\":\"X\",\"name\":\"" + "a".repeat(21_000_000) + "\"}]";
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChromeJsonReaderTest.read(doc))
+                .isInstanceOf(dev.ura.trace.io.TraceFormatException.class)
+                .satisfies(e -> assertThat(((dev.ura.trace.io.TraceFormatException) e).line()).isEqualTo(2));
+    }
+
+    @Test
+    void deepNestingAfterEventsIsAWarningWithItsLine() throws Exception {
+        Trace t = ChromeJsonReaderTest.read("[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2},\n"
+                + "{\"ph\":\"X\",\"args\":" + "[".repeat(5_000));
+        assertThat(t.warnings()).anySatisfy(w -> assertThat(w).startsWith("line 2: bad JSON"));
+    }
 }

@@ -90,4 +90,42 @@ class TraceFilesHostileTest {
                 .isInstanceOf(TraceFormatException.class)
                 .hasMessageStartingWith("cut.gz: corrupt gzip data: ");
     }
+
+    @Test
+    void headerOnlyGzipSaysSoInsteadOfNull() {
+        byte[] header = java.util.Arrays.copyOf(HostileInputs.gzip(new byte[0]), 10);
+        assertThatThrownBy(() -> TraceFiles.read("head.gz", ByteBuffer.wrap(header), Progress.NONE))
+                .isInstanceOf(TraceFormatException.class)
+                .hasMessage("head.gz: corrupt gzip data: the file ends after 10 bytes, within or right after the gzip"
+                        + " header, with no compressed data");
+    }
+
+    @Test
+    void gzipBombStopsAsSoonAsTheInflatedBytesPassTheLimit() {
+        byte[] bomb = HostileInputs.gzipBomb(256L << 20); // 256 MiB of zeros, about 256 KiB compressed
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = mx.getCurrentThreadAllocatedBytes();
+        assertThatThrownBy(() -> TraceFiles.inflate("bomb.gz", ByteBuffer.wrap(bomb), 4 << 20))
+                .hasMessageContaining("more than 4194304 bytes");
+        // The old doubling buffer held up to twice the limit; now what is held is what was inflated.
+        assertThat(mx.getCurrentThreadAllocatedBytes() - before).isLessThan(12L << 20);
+    }
+
+    @Test
+    void symlinkToDevZeroIsNotRead() throws Exception {
+        Path link = dir.resolve("zero.trace");
+        Files.createSymbolicLink(link, Path.of("/dev/zero"));
+        assertThatThrownBy(() -> TraceFiles.read(link))
+                .isInstanceOf(TraceFormatException.class)
+                .hasMessage(link + ": not a regular file");
+    }
+
+    @Test
+    void fileNameWithNewlineAndEscapeStaysOneLine() throws Exception {
+        Path f = Files.write(dir.resolve("evil\n\033[31mname.trace"), new byte[]{1, 2, 3, 4});
+        assertThatThrownBy(() -> TraceFiles.read(f))
+                .isInstanceOf(TraceFormatException.class)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").doesNotContain("\033")
+                        .startsWith(dir + "/evil\\n\\x1b[31mname.trace: "));
+    }
 }

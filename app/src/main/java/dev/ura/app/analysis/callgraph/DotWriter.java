@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.callgraph;
 
+import dev.ura.app.analysis.model.DurationText;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

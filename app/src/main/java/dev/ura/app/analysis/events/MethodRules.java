@@ -9,6 +9,9 @@ import dev.ura.trace.model.EventKind;
 
 import java.io.IOException;
 import java.io.InputStream;
+import dev.ura.trace.io.InputFiles;
+import dev.ura.trace.io.TraceFormatException;
+import dev.ura.trace.util.OneLine;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,13 +85,18 @@ public final class MethodRules {
         return d;
     }
 
+    /** A rule table is a few kilobytes; a file far larger is not one (and must not fill the heap). */
+    static final long MAX_FILE_BYTES = 16L << 20;
+
     /** Reads a user rule file; every problem is reported with the file's name. */
     public static MethodRules load(Path file) throws InvalidRulesException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return parse(in, file.toString());
-        } catch (IOException e) {
-            throw new InvalidRulesException(file + ": cannot read rules: " + e.getMessage(), e);
+        byte[] bytes;
+        try {
+            bytes = InputFiles.readAll(file, MAX_FILE_BYTES, "rule file");
+        } catch (TraceFormatException e) {
+            throw new InvalidRulesException(OneLine.of(file.toString()) + ": cannot read rules: " + e.problem(), e);
         }
+        return parse(new java.io.ByteArrayInputStream(bytes), OneLine.of(file.toString()));
     }
 
     /** Parses a rule document; {@code sourceName} names it in error messages. */

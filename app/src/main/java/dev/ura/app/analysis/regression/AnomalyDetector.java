@@ -45,13 +45,18 @@ public final class AnomalyDetector {
         return new AnomalyDetector(DEFAULT_WINDOW, DEFAULT_SIGMAS, DEFAULT_MIN_HISTORY);
     }
 
-    /** The anomalies of {@code values}, in index order. O(n·M). */
+    /**
+     * The anomalies of {@code values}, in index order. O(n): the baseline's sums slide with the
+     * window (one value in, one out), so a window of a million runs costs what a window of 40 does.
+     */
     public List<Anomaly> detect(double[] values) {
         List<Anomaly> out = new ArrayList<>();
+        SlidingMoments baseline = new SlidingMoments(values);
         for (int i = minHistory; i < values.length; i++) {
             int from = Math.max(0, i - window);
-            double mean = Segments.mean(values, from, i);
-            double stddev = Segments.std(values, from, i, 1);
+            baseline.moveTo(from, i);
+            double mean = baseline.mean();
+            double stddev = baseline.std();
             double floor = Math.max(RELATIVE_FLOOR * Math.abs(mean), 1e-12);
             double used = Math.max(stddev, floor);
             double distance = (values[i] - mean) / used;

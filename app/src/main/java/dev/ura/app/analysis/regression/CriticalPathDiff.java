@@ -34,6 +34,14 @@ public record CriticalPathDiff(List<SegmentChange> changes, long beforeNs, long 
         return changes.stream().filter(c -> c.kind() == kind).toList();
     }
 
+    /**
+     * The tolerance {@code ura diff} and the runs view use unless told otherwise: 0.1 ms, below
+     * which a segment's change is timing noise rather than a regression.
+     */
+    public static final long DEFAULT_TOLERANCE_NS = 100_000L;
+    /** {@link #DEFAULT_TOLERANCE_NS} in milliseconds (the {@code --tolerance} unit). */
+    public static final double DEFAULT_TOLERANCE_MS = DEFAULT_TOLERANCE_NS / 1e6;
+
     /** Compares with no tolerance: any difference in duration is growth or shrinkage. */
     public static CriticalPathDiff compare(List<Segment> before, List<Segment> after) {
         return compare(before, after, 0);

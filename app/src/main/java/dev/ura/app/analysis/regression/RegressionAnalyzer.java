@@ -49,7 +49,8 @@ public final class RegressionAnalyzer {
     }
 
     private List<ChangePoint> changePoints(double[] values) {
-        int offset = options.history() > 0 && options.history() < values.length ? values.length - options.history() : 0;
+        // Never more than the history cap: E-Divisive is quadratic (see RegressionOptions.MAX_HISTORY).
+        int offset = values.length - options.effectiveHistory(values.length);
         if (eDivisive != null) {
             return eDivisiveWithTailShift(values, offset, MAX_TAIL_REPLACEMENTS);
         }

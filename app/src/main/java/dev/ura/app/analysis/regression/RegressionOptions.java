@@ -9,7 +9,8 @@ package dev.ura.app.analysis.regression;
  * @param permutations E-Divisive permutations R
  * @param minSize      E-Divisive minimum segment length
  * @param seed         seed of the permutations
- * @param history      change points are searched in at most this many most recent runs (0: all)
+ * @param history      change points are searched in at most this many most recent runs (0: all), never
+ *                     more than {@link #MAX_HISTORY}
  * @param method       the change-point detector ({@link ChangePointMethod#HUNTER} uses {@code alpha} as its
  *                     p-value threshold and ignores permutations, min size and seed)
  */
@@ -17,6 +18,18 @@ public record RegressionOptions(int window, double sigmas, double alpha, int per
                                 int history, ChangePointMethod method) {
     /** Otava's default sliding-window length for {@link ChangePointMethod#HUNTER}. */
     public static final int HUNTER_WINDOW = 50;
+
+    /**
+     * The most runs change points are searched in, whatever {@code history} asks (0 = all included):
+     * E-Divisive is quadratic per split and permutation, so a million-run series would take hours.
+     */
+    public static final int MAX_HISTORY = 2000;
+
+    /** The history actually searched in a series of {@code n} runs: the newest min(history or n, cap). */
+    public int effectiveHistory(int n) {
+        int wanted = history <= 0 ? n : Math.min(history, n);
+        return Math.min(wanted, MAX_HISTORY);
+    }
 
     /** Default E-Divisive history: enough for long CI series at a bounded cost (≈ 0.5 s for 500 runs, R = 199). */
     public static final int DEFAULT_HISTORY = 500;

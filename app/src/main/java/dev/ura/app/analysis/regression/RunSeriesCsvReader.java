@@ -5,8 +5,10 @@ import dev.ura.trace.io.TraceFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
+import java.util.regex.Pattern;
+import dev.ura.trace.io.InputFiles;
+import dev.ura.trace.io.Utf8Lines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,24 +30,52 @@ public final class RunSeriesCsvReader {
     private RunSeriesCsvReader() {
     }
 
-    /** Reads {@code file}. */
+    /** A run series is a few thousand lines; more than this is refused rather than filling the heap. */
+    public static final long MAX_FILE_BYTES = 512L << 20;
+    /** Values beyond this magnitude are refused: squared and summed over a window they would overflow. */
+    static final double MAX_MAGNITUDE = 1e100;
+    private static final int MAX_LINE_BYTES = 1 << 20;
+    /** A plain decimal number: no hex ({@code 0x1p3}), no Java suffix ({@code 1f}, {@code 1d}), no NaN/Infinity. */
+    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+
+    /** Reads {@code file} (a regular file, strictly UTF-8). */
     public static SeriesSet read(Path file) throws TraceFormatException {
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(file.toString(), in);
+        String name = file.toString();
+        try (Utf8Lines lines = new Utf8Lines(name, InputFiles.open(file, MAX_FILE_BYTES, "run series"), MAX_LINE_BYTES)) {
+            return read(name, lines::next);
         } catch (IOException e) {
-            throw TraceFormatException.ofFile(file.toString(), "cannot read: " + e.getMessage(), e);
+            throw TraceFormatException.ofFile(name, "cannot read: " + e.getMessage(), e);
         }
     }
 
     /** Reads CSV text; {@code name} is used in messages. */
     public static SeriesSet read(String name, Reader reader) throws TraceFormatException, IOException {
         BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+        try {
+            return read(name, () -> {
+                try {
+                    return in.readLine();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** The next line, or {@code null} at the end. */
+    private interface LineSource {
+        String next() throws TraceFormatException;
+    }
+
+    private static SeriesSet read(String name, LineSource in) throws TraceFormatException {
         List<String> warnings = new ArrayList<>();
         int skipped = 0;
         Map<String, Rows> metrics = new LinkedHashMap<>();
         String[] header = null;
         long lineNo = 0;
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
+        for (String line = in.next(); line != null; line = in.next()) {
             lineNo++;
             String trimmed = line.strip();
             if (trimmed.isEmpty() || trimmed.startsWith("#")) {
@@ -94,12 +124,13 @@ public final class RunSeriesCsvReader {
             return "empty run name";
         }
         String value = fields[fields.length - 1];
-        try {
-            double v = Double.parseDouble(value);
-            return Double.isFinite(v) ? null : "value is not finite: " + abbreviate(value);
-        } catch (NumberFormatException e) {
-            return "value is not a number: " + abbreviate(value);
+        if (!NUMBER.matcher(value).matches()) {
+            return value.matches("[+-]?(NaN|Infinity)") ? "value is not finite: " + abbreviate(value)
+                    : "value is not a number: " + abbreviate(value);
         }
+        double v = Double.parseDouble(value);
+        return Double.isFinite(v) && Math.abs(v) <= MAX_MAGNITUDE ? null
+                : "value is out of range (beyond ±1e100): " + abbreviate(value);
     }
 
     private static String[] split(String line) {

@@ -51,6 +51,7 @@ final class AgentEventCost {
         long t1 = System.nanoTime();
         Recorder.stop();
         long events = 3L * pairsPerThread * threads;
-        return new Result(threads, events, (double) (t1 - t0) * threads / events, Files.size(log));
+        long bytes = Files.isRegularFile(log) ? Files.size(log) : -1;
+        return new Result(threads, events, (double) (t1 - t0) * threads / events, bytes);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.export;
 
+import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.app.report.BundleWriter;
 import dev.ura.app.report.ImageFiles;
 import dev.ura.app.report.ReportBuilder;
@@ -58,7 +59,9 @@ public final class ReportActions {
             byte[] png = ImageFiles.pngBytes(ResponseExportActions.picture(s, 1600, 1).png());
             String md = ReportWriters.markdown(ReportBuilder.build(s.file(), s.analysis(), s.response(), s.scenario(),
                     BundleWriter.IMAGE, png));
-            BundleWriter.write(out, s.file(), () -> open(s.loaded().source()), s.annotations(), s.response(),
+            Path traceFile = s.loaded().source().file();
+            BundleWriter.write(out, s.file(), () -> open(s.loaded().source()), s.annotations(),
+                    traceFile == null ? null : AnnotationStore.beside(traceFile).readResponseByHand(), s.response(),
                     s.scenario(), png, md);
             return out;
         }, p -> frame.status().setMessage("Saved report " + p.getFileName()),

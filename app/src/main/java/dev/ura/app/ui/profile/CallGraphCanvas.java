@@ -2,7 +2,7 @@ package dev.ura.app.ui.profile;
 
 import dev.ura.app.analysis.callgraph.CallGraphEdge;
 import dev.ura.app.analysis.callgraph.CallGraphNode;
-import dev.ura.app.analysis.callgraph.DurationText;
+import dev.ura.app.analysis.model.DurationText;
 import dev.ura.app.analysis.callgraph.GraphLayout;
 
 import javax.swing.JComponent;

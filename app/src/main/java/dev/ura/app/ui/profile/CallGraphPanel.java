@@ -24,11 +24,8 @@ import java.awt.FlowLayout;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.stream.Collectors;
 
 /**
  * Call graph view: caller → callee edges with call counts for one thread or all, the whole trace
@@ -176,10 +173,8 @@ public final class CallGraphPanel extends JPanel {
         worker = new SwingWorker<>() {
             @Override
             protected Drawn doInBackground() {
-                CallGraph g = new CallGraphAnalyzer(t).analyze(scope, filter);
-                int all = g.graph().vertexSet().size();
-                keepHeaviest(g, limit);
-                return draw(g, all, font);
+                CallGraph full = new CallGraphAnalyzer(t).analyze(scope, filter);
+                return draw(full.heaviest(limit), full.graph().vertexSet().size(), font);
             }
 
             @Override
@@ -201,17 +196,6 @@ public final class CallGraphPanel extends JPanel {
         };
         busy = true;
         worker.execute();
-    }
-
-    /** Drops all but the {@code limit} methods with the most inclusive time (a copy would cost as much). */
-    private static void keepHeaviest(CallGraph g, int limit) {
-        if (g.graph().vertexSet().size() <= limit) {
-            return;
-        }
-        Set<CallGraphNode> drop = g.graph().vertexSet().stream()
-                .sorted(Comparator.comparingLong(CallGraphNode::inclusiveNs).reversed())
-                .skip(limit).collect(Collectors.toSet());
-        g.graph().removeAllVertices(drop);
     }
 
     /** Off the EDT: Graphviz when it runs, else the built-in layout. */

@@ -1,7 +1,7 @@
 package dev.ura.app.ui.profile;
 
 import dev.ura.app.ui.PlainText;
-import dev.ura.app.analysis.callgraph.DurationText;
+import dev.ura.app.analysis.model.DurationText;
 
 import javax.swing.SwingConstants;
 import javax.swing.table.DefaultTableCellRenderer;

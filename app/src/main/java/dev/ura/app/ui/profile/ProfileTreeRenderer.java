@@ -1,7 +1,7 @@
 package dev.ura.app.ui.profile;
 
 import dev.ura.app.ui.PlainText;
-import dev.ura.app.analysis.callgraph.DurationText;
+import dev.ura.app.analysis.model.DurationText;
 import dev.ura.app.analysis.profile.ProfileNode;
 
 import javax.swing.JTree;

@@ -9,6 +9,7 @@ import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.SliceSelector;
@@ -40,6 +41,8 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
     private ResponseOverlay overlay;
     private Response fitted;
     private SliceRef linkFrom;
+    /** Where "Response Starts Here" was picked, until "Response Ends Here" (EDT only). */
+    private Long byHandStartNs;
 
     public ResponseController(ExplorerFrame frame, ResponseModel model) {
         this.frame = frame;
@@ -142,6 +145,9 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
             menu.add(remove);
             menu.addSeparator();
         }
+        if (slice != null && model.loaded() != null) {
+            contributeByHand(menu, slice);
+        }
         if (slice == null || model.selectedResponse() == null) {
             return;
         }
@@ -161,6 +167,36 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
             linkFrom = slice;
             frame.status().setMessage("Click the slice that ran the handed-off work (Esc cancels)");
         }));
+    }
+
+    /**
+     * Slice menu › Response Starts Here / Response Ends Here / Analyse This Slice as the Response:
+     * a response set by hand from a slice's start to another's end (saved in the sidecar).
+     */
+    private void contributeByHand(JPopupMenu menu, SliceRef slice) {
+        CallTable calls = view.scene().index().trace().threads().get(slice.thread()).calls();
+        long start = calls.start(slice.call());
+        long end = calls.end(slice.call());
+        JMenu byHand = new JMenu("Set Response by Hand");
+        byHand.setName("byHandMenu");
+        byHand.add(item("Response Starts Here", () -> {
+            byHandStartNs = start;
+            frame.status().setMessage("Response starts at this slice; now pick Response Ends Here on its last slice");
+        }));
+        JMenuItem ends = item("Response Ends Here", () -> {
+            model.setResponseByHand(ResponseByHand.window(byHandStartNs, end));
+            byHandStartNs = null;
+        });
+        ends.setEnabled(byHandStartNs != null && byHandStartNs <= end);
+        byHand.add(ends);
+        byHand.add(item("Analyse This Slice as the Response", () -> model.setResponseByHand(
+                ResponseByHand.window(start, end))));
+        if (model.analysis() != null && model.analysis().responseByHand() != null) {
+            byHand.addSeparator();
+            byHand.add(item("Detect Responses Again", () -> model.setResponseByHand(null)));
+        }
+        menu.add(byHand);
+        menu.addSeparator();
     }
 
     private void speedUp(SliceSelector target) {

@@ -1,6 +1,10 @@
 package dev.ura.app.ui.response;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.AnalysisOptions;
+import dev.ura.app.analysis.TraceSession;
+import dev.ura.app.analysis.model.ResponseByHand;
+import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.analysis.model.Change;
@@ -109,7 +113,7 @@ public final class ResponseModel {
         changed();
         int gen = ++generation;
         cancelRunning();
-        running = Background.run(() -> Analysis.of(t.trace()), a -> {
+        running = Background.run(() -> TraceSession.analyse(t.trace(), AnalysisOptions.defaults(), savedByHand(t)), a -> {
             if (gen == generation) {
                 if (!scenario.isEmpty() && select >= 0 && select < a.responses().size()) {
                     scenarios.put(select, scenario);
@@ -117,6 +121,54 @@ public final class ResponseModel {
                 accept(a, select);
             }
         }, e -> fail(gen, "Analysis failed: " + e));
+    }
+
+    private record ByHand(Analysis analysis, String unsaved) {
+    }
+
+    /** The response set by hand in the trace's sidecar, or {@code null} (read off the EDT). */
+    private static ResponseByHand savedByHand(LoadedTrace t) {
+        return t.source().file() == null ? null : AnnotationStore.beside(t.source().file()).readResponseByHand();
+    }
+
+    /**
+     * Analyses the open trace's response set by hand ({@code null}: detect responses again) and
+     * saves the choice in the trace's sidecar, as {@code ura analyze --from/--to} does.
+     */
+    public void setResponseByHand(ResponseByHand byHand) {
+        LoadedTrace t = loaded;
+        if (t == null) {
+            return;
+        }
+        analysis = null;
+        scenarios.clear();
+        selected = -1;
+        path = null;
+        estimate = null;
+        status = byHand == null ? "Detecting responses…" : "Analysing the response set by hand…";
+        changed();
+        int gen = ++generation;
+        cancelRunning();
+        running = Background.run(() -> {
+            Analysis a = TraceSession.analyse(t.trace(), AnalysisOptions.defaults(), byHand);
+            String unsaved = null;
+            if (t.source().file() != null) {
+                try {
+                    AnnotationStore.beside(t.source().file()).saveResponseByHand(t.source().name(), byHand);
+                } catch (java.io.IOException e) {
+                    unsaved = "not saved: " + e.getMessage();
+                }
+            }
+            return new ByHand(a, unsaved);
+        }, r -> {
+            if (gen == generation) {
+                accept(r.analysis(), 0);
+                if (r.unsaved() != null) {
+                    status = status + " — " + r.unsaved();
+                    changed();
+                }
+            }
+        }, e -> fail(gen, "Response set by hand: " + (e.getMessage() == null ? e : e.getMessage())));
     }
 
     /** Re-analyses with other link edits, keeping the selected response when it still exists. */
@@ -148,7 +200,8 @@ public final class ResponseModel {
 
     private void accept(Analysis a, int select) {
         analysis = a;
-        status = a.noResponseReason().map(r -> "No response: " + r).orElse(a.responses().size() + " responses");
+        status = a.noResponseReason().map(r -> "No response: " + r).orElse(a.responseByHand() != null
+                ? "1 response, set by hand (" + a.responseByHand().describe() + ")" : a.responses().size() + " responses");
         selected = -1;
         if (!a.responses().isEmpty()) {
             select(Math.max(0, Math.min(select, a.responses().size() - 1)));

@@ -2,11 +2,14 @@ package dev.ura.app.ui.runs;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.AnalysisOptions;
+import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
+import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.trace.io.TraceFormatException;
-import dev.ura.trace.io.TraceFiles;
+import dev.ura.trace.io.Progress;
 
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
@@ -30,7 +33,7 @@ import java.util.concurrent.ExecutionException;
  */
 public final class ComparisonView extends JPanel {
     /** Segments closer than this are the same (0.1 ms), so timer jitter does not read as change. */
-    static final long TOLERANCE_NS = 100_000;
+    static final long TOLERANCE_NS = CriticalPathDiff.DEFAULT_TOLERANCE_NS;
 
     private final CriticalPathDiffPanel diff = new CriticalPathDiffPanel();
     private final JLabel status = PlainText.label(" ");
@@ -70,9 +73,13 @@ public final class ComparisonView extends JPanel {
         return worker != null;
     }
 
-    /** The analysis of a trace file, read off the EDT (for {@link #compare}). */
+    /**
+     * The analysis of a trace file, read off the EDT (for {@link #compare}): as {@code ura diff}
+     * makes it, with the response set by hand in its sidecar when there is one.
+     */
     public static Callable<Analysis> analysisOf(Path file) {
-        return () -> Analysis.of(TraceFiles.read(file));
+        return () -> TraceSession.analyse(TraceSession.load(file, Progress.NONE), AnalysisOptions.defaults(),
+                AnnotationStore.beside(file).readResponseByHand());
     }
 
     /**

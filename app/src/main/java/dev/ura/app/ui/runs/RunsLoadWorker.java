@@ -1,7 +1,7 @@
 package dev.ura.app.ui.runs;
 
-import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.TraceSession;
+import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.app.analysis.regression.RegressionAnalyzer;
 import dev.ura.app.analysis.regression.RegressionOptions;
 import dev.ura.app.analysis.regression.RunSeries;
@@ -10,7 +10,6 @@ import dev.ura.app.analysis.regression.SeriesRegression;
 import dev.ura.app.analysis.regression.SeriesSet;
 import dev.ura.app.analysis.regression.TraceFolderSeries;
 import dev.ura.trace.io.Progress;
-import dev.ura.trace.io.TraceFiles;
 import dev.ura.trace.io.TraceFormatException;
 
 import javax.swing.SwingWorker;
@@ -85,7 +84,7 @@ final class RunsLoadWorker extends SwingWorker<RunsLoadWorker.LoadedRuns, Void> 
         return new LoadedRuns(analyzer.analyze(runs.series()), true, runs.files(), runs.warnings());
     }
 
-    /** Response 0's duration, as {@code cli/ResponseTimes} measures it; empty when the trace has none. */
+    /** The run's value by the rule {@code ura regress} uses ({@link TraceSession#runValueNs}); empty when it has none. */
     private OptionalLong measure(Path file) throws TraceFormatException {
         if (isCancelled()) {
             throw new CancellationException("cancelled");
@@ -101,8 +100,8 @@ final class RunsLoadWorker extends SwingWorker<RunsLoadWorker.LoadedRuns, Void> 
                 return RunsLoadWorker.this.isCancelled();
             }
         };
-        List<Response> responses = Analysis.of(TraceFiles.read(file, cancellable)).responses();
-        return responses.isEmpty() ? OptionalLong.empty() : OptionalLong.of(responses.get(0).durationNs());
+        return TraceSession.runValueNs(TraceSession.load(file, cancellable),
+                AnnotationStore.beside(file).readResponseByHand());
     }
 
     /** How many files the folder series will look at (the same filter as {@link TraceFolderSeries}). */

@@ -1,6 +1,10 @@
-package dev.ura.app.analysis.callgraph;
+package dev.ura.app.analysis.model;
 
-/** Short human-readable durations for graph labels ({@code 12.3 ms}, {@code 45 µs}, {@code 4.5 µs}, {@code 800 ns}). */
+/**
+ * The one way ura writes a duration, in the command line's text, the window, exports and graph
+ * labels alike: {@code 1.234 s}, {@code 12.3 ms}, {@code 45 µs}, {@code 4.6 µs}, {@code 800 ns}
+ * (three significant digits at most; 4,560 ns is {@code 4.6 µs} everywhere).
+ */
 public final class DurationText {
     private DurationText() {
     }

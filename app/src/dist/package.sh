@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds ura's Linux app image and .deb with jpackage (run by `./mvnw -Pdist package`).
+# Usage: package.sh JAR OUT_DIR VERSION
+#   JAR      the runnable jar (app/target/ura.jar)
+#   OUT_DIR  where the runtime, the image and the .deb go (app/target/dist)
+#   VERSION  the package version (digits and dots)
+# Steps: a trimmed Java runtime (jlink, with the JDK's class-data-sharing archive), the app image
+# (launcher bin/ura, the jar, the JVM options), then ura's own CDS archive made by running the image
+# once on a bundled sample, then the .deb (desktop entry, icon, file associations, /usr/bin/ura).
+set -euo pipefail
+jar=$(realpath "$1") out=$(realpath -m "$2") version=$3
+here=$(cd "$(dirname "$0")" && pwd)
+jdk_bin=${JAVA_HOME:+$JAVA_HOME/bin/}
+rm -rf "$out" && mkdir -p "$out/input"
+cp "$jar" "$out/input/ura.jar"
+# The trace the CDS training run opens (here, and again by the .deb's postinst at /opt/ura).
+(cd "$out/input" && "${jdk_bin}jar" xf ura.jar samples/news-launch.trace && mv samples/news-launch.trace training.trace \
+    && rmdir samples)
+
+# Modules ura uses (jdeps on the jar), plus those it reaches only by reflection or on demand
+# (java.logging: FlatLaf and JFreeChart log through it, which jdeps does not see; java.sql: Jackson):
+# jdk.management for memory figures, jdk.attach and java.instrument for the recording agent,
+# jdk.accessibility for screen readers, jdk.zipfs and the charsets for files users bring.
+mods=$("${jdk_bin}jdeps" --ignore-missing-deps --print-module-deps --multi-release 17 "$out/input/ura.jar")
+mods="$mods,java.logging,java.sql,jdk.management,jdk.attach,java.instrument,jdk.accessibility,jdk.zipfs,jdk.charsets,jdk.unsupported"
+"${jdk_bin}jlink" --add-modules "$mods" --output "$out/runtime" --strip-debug --no-man-pages \
+    --no-header-files --generate-cds-archive
+
+# JVM options: the heap may take half of the RAM (a trace and its model need about twice the file);
+# the parallel collector gives the heap back less eagerly than G1 but starts smaller and costs less
+# CPU on two cores; ura's CDS archive (below) makes start-up fast.
+"${jdk_bin}jpackage" --type app-image --name ura --app-version "$version" --vendor "ura" \
+    --description "Screen-centric response-time explorer for Android method traces and agent logs" \
+    --input "$out/input" --main-jar ura.jar --main-class dev.ura.app.Main \
+    --runtime-image "$out/runtime" --icon "$here/ura.png" --dest "$out/image" \
+    --java-options '-XX:MaxRAMPercentage=50' \
+    --java-options '-XX:+UseParallelGC' \
+    --java-options '-XX:SharedArchiveFile=$APPDIR/ura.jsa' \
+    --java-options '-Xshare:auto' \
+    --java-options '-Xlog:disable' \
+    --java-options '-Xlog:all=warning:stderr'
+
+# ura's class-data-sharing archive: the classes a typical command loads, dumped at exit of one run.
+# CDS checks the jar's absolute path, so this archive serves the image where it is built (and a
+# copy run from the same path); the .deb's postinst makes it again for /opt/ura (train.sh).
+image="$out/image/ura"
+cp "$here/linux/train.sh" "$image/lib/app/train.sh"
+bash "$image/lib/app/train.sh" "$image"
+
+if command -v dpkg-deb >/dev/null && command -v fakeroot >/dev/null; then
+  (cd "$here/../.." && "${jdk_bin}jpackage" --type deb --app-image "$image" --name ura --app-version "$version" \
+      --vendor "ura" --description "Screen-centric response-time explorer for Android method traces and agent logs" \
+      --dest "$out" --resource-dir "$here/linux" \
+      --linux-package-name ura --linux-shortcut --linux-menu-group "Development" --linux-app-category devel \
+      --file-associations src/dist/fa-trace.properties \
+      --file-associations src/dist/fa-jsonl.properties \
+      --file-associations src/dist/fa-ura-zip.properties \
+      --install-dir /opt)
+else
+  echo "package.sh: dpkg-deb or fakeroot missing; built the app image only ($image)" >&2
+fi
+ls -l "$out"

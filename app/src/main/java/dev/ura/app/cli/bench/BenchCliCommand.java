@@ -1,0 +1,200 @@
+package dev.ura.app.cli.bench;
+
+import dev.ura.app.cli.CommandFailure;
+import dev.ura.app.cli.UraCommand;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code ura bench cli}: whole processes of {@code ura info}, {@code ura profile} and
+ * {@code ura analyze} on the 200 MB bench trace: CPU (user + system of the JVM and all its
+ * threads), wall time and peak resident memory, median of a few runs. CPU comes from bash's
+ * {@code times} (the JDK cannot see a child's CPU after it exits); peak RSS from the kernel's
+ * high-water mark ({@code VmHWM} in {@code /proc/PID/status}), read until the process ends.
+ */
+@Command(name = "cli", mixinStandardHelpOptions = true,
+        description = "Whole-process 'ura info', 'profile', 'analyze' on a large trace: CPU, wall, peak RSS.")
+public final class BenchCliCommand implements Callable<Integer> {
+    @Option(names = "--size-mb", defaultValue = "200", description = "Trace size in MB (default ${DEFAULT-VALUE}).")
+    long sizeMb;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Time this trace instead of writing one"
+            + " (with --size-mb, a trace is written here first when it does not exist).")
+    Path trace;
+
+    @Option(names = "--runs", defaultValue = "3", description = "Runs per command (default ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--commands", defaultValue = "info,profile,analyze", split = ",",
+            description = "Commands to time (default ${DEFAULT-VALUE}).")
+    List<String> commands;
+
+    @Option(names = "--jar", paramLabel = "JAR", description = "The ura jar to time (default: app/target/ura.jar).")
+    Path jar;
+
+    @Option(names = "--launcher", paramLabel = "CMD", description = "Time this launcher instead of 'java -jar JAR'"
+            + " (e.g. /opt/ura/bin/ura of the installed package).")
+    String launcher;
+
+    @Option(names = "--java-options", paramLabel = "OPTS", defaultValue = "",
+            description = "JVM options for 'java -jar' (e.g. \"-XX:SharedArchiveFile=ura.jsa -XX:TieredStopAtLevel=1\").")
+    String javaOptions;
+
+    @Spec
+    CommandSpec spec;
+
+    /** One timed run. */
+    record Sample(double wallS, double cpuS, long peakRssBytes) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Path file = trace != null ? trace : Files.createTempFile("ura-bench-cli-", ".trace");
+        boolean temporary = trace == null;
+        try {
+            if (temporary || !Files.exists(file)) {
+                long records = BenchTraceGenerator.write(file, sizeMb << 20, 1);
+                out.printf("trace    %s: %,d bytes, %,d records (legacy v3 dual, %d threads)%n", file, Files.size(file),
+                        records, BenchTraceGenerator.THREADS);
+            }
+            long size = Files.size(file);
+            String run = launcher != null ? launcher : "java " + javaOptions + " -jar " + quote(jarPath().toString());
+            out.printf("command  %s COMMAND %s; %d runs each; %d cores, load %.1f at start%n", run, file, runs,
+                    Runtime.getRuntime().availableProcessors(), load());
+            out.printf("%-8s %10s %10s %12s %10s   %s%n", "command", "CPU s", "wall s", "peak RSS MB", "RSS/file", "target");
+            out.flush();
+            for (String command : commands) {
+                List<Sample> samples = new ArrayList<>();
+                for (int i = 0; i < Math.max(1, runs); i++) {
+                    samples.add(time(run + " " + command + " " + quote(file.toString())));
+                }
+                double cpu = median(samples.stream().mapToDouble(Sample::cpuS).toArray());
+                double wall = median(samples.stream().mapToDouble(Sample::wallS).toArray());
+                double rss = median(samples.stream().mapToDouble(s -> s.peakRssBytes()).toArray());
+                out.printf("%-8s %10.3f %10.3f %12.0f %10.2f   %s (load %.1f)%n", command, cpu, wall, rss / 1e6, rss / size,
+                        target(command), load());
+                out.flush();
+            }
+            return UraCommand.EXIT_OK;
+        } finally {
+            if (temporary) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    private static String target(String command) {
+        return switch (command) {
+            case "info" -> "CPU <= 0.6 s, RSS <= file";
+            case "profile" -> "CPU <= 0.8 s, RSS <= file";
+            default -> "-";
+        };
+    }
+
+    private Sample time(String commandLine) throws Exception {
+        String script = commandLine + " >/dev/null; status=$?; times >&2; exit $status";
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", script).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        long start = System.nanoTime();
+        Process p = pb.start();
+        PeakRss peak = new PeakRss(p);
+        peak.start();
+        String times = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "'" + commandLine + "' did not finish in 10 minutes");
+        }
+        double wall = (System.nanoTime() - start) / 1e9;
+        peak.join();
+        if (p.exitValue() != 0) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "'" + commandLine + "' exited with " + p.exitValue()
+                    + ": " + times.strip());
+        }
+        return new Sample(wall, BenchParseCommand.childCpuSeconds(times), peak.max);
+    }
+
+    /** Polls the high-water mark of every process under the shell until the shell exits. */
+    private static final class PeakRss extends Thread {
+        private final Process shell;
+        volatile long max;
+
+        PeakRss(Process shell) {
+            this.shell = shell;
+            setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            while (shell.isAlive()) {
+                shell.descendants().forEach(h -> max = Math.max(max, vmHwm(h.pid())));
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** VmHWM of a process in bytes, 0 when it is gone or the platform has no /proc. */
+    static long vmHwm(long pid) {
+        try {
+            return parseVmHwm(Files.readString(Path.of("/proc", Long.toString(pid), "status")));
+        } catch (IOException | RuntimeException e) {
+            return 0; // the process ended between listing and reading: its last reading stands
+        }
+    }
+
+    /** The {@code VmHWM:  1234 kB} line of a /proc status file, in bytes; 0 without one. */
+    static long parseVmHwm(String status) {
+        for (String line : status.split("\n")) {
+            if (line.startsWith("VmHWM:")) {
+                String[] f = line.substring(6).trim().split("\\s+");
+                return Long.parseLong(f[0]) * 1024;
+            }
+        }
+        return 0;
+    }
+
+    private Path jarPath() throws CommandFailure {
+        if (jar != null) {
+            return jar;
+        }
+        for (Path p : List.of(Path.of("app", "target", "ura.jar"), Path.of("target", "ura.jar"))) {
+            if (Files.exists(p)) {
+                return p;
+            }
+        }
+        throw new CommandFailure(UraCommand.EXIT_USAGE, "no app/target/ura.jar here; build it (./mvnw -DskipTests package)"
+                + " or pass --jar or --launcher");
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+}

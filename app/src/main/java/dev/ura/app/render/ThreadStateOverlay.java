@@ -1,0 +1,116 @@
+package dev.ura.app.render;
+
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.system.Frame;
+import dev.ura.trace.model.system.SystemTrace;
+import dev.ura.trace.model.system.ThreadState;
+import dev.ura.trace.model.system.ThreadStateTable;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.util.List;
+
+/**
+ * System traces: a thin scheduler-state strip along the bottom of each lane's header (running,
+ * runnable, sleeping, uninterruptible / I/O, in Perfetto's colours) and, on the ruler, the app's
+ * frames: a tick where each was drawn (end of RenderThread's DrawFrame) and, when FrameTimeline
+ * was recorded, where it reached the screen. Work per lane is bounded by its width in pixels:
+ * states narrower than a pixel are skipped by binary search, so zooming out on millions of
+ * states costs no more than a screenful.
+ */
+public final class ThreadStateOverlay implements TimelineOverlay {
+    /** Perfetto's thread-state colours. */
+    private static final Color RUNNING = new Color(0x2E7D32);
+    private static final Color RUNNABLE = new Color(0x99CC66);
+    private static final Color IO = new Color(0xEF6C00);
+    private static final Color SLEEPING = new Color(0xAAB3BC);
+    private static final Color OTHER = new Color(0x8C959F);
+    private static final Color DRAWN = new Color(0x1F6FEB);
+    private static final Color ON_SCREEN = new Color(0xBF3989);
+
+    private final SystemTrace system;
+    private final List<Frame> appFrames;
+
+    /** An overlay for a trace, or {@code null} when it is not a system trace. */
+    public static ThreadStateOverlay of(Trace trace) {
+        return trace.system().present() ? new ThreadStateOverlay(trace) : null;
+    }
+
+    private ThreadStateOverlay(Trace trace) {
+        this.system = trace.system();
+        long pid = trace.metadata().pid();
+        this.appFrames = system.frames().stream().filter(f -> f.pid() == pid).toList();
+    }
+
+    /** The colour of a state in the strip. */
+    public static Color colour(ThreadState s) {
+        return switch (s) {
+            case RUNNING -> RUNNING;
+            case RUNNABLE, RUNNABLE_PREEMPTED -> RUNNABLE;
+            case UNINTERRUPTIBLE -> IO;
+            case SLEEPING -> SLEEPING;
+            default -> OTHER;
+        };
+    }
+
+    @Override
+    public void paint(Graphics2D g, RenderedFrame frame) {
+        Metrics m = frame.scene().metrics();
+        int strip = Math.max(3, (int) Math.round(4 * m.scale()));
+        TimeAxis axis = frame.scene().axis();
+        int width = axis.widthPx();
+        for (LaneBox b : frame.boxes()) {
+            if (b.thread() >= system.states().size()) {
+                continue;
+            }
+            ThreadStateTable st = system.states().get(b.thread());
+            if (st.size() == 0) {
+                continue;
+            }
+            int y = b.y() + m.header() - strip;
+            int i = st.firstEndingAfter(axis.startNs());
+            while (i < st.size() && st.start(i) < axis.endNs()) {
+                double x0 = Math.max(0, axis.toPx(st.start(i)));
+                double x1 = Math.min(width, axis.toPx(st.end(i)));
+                int px = (int) Math.floor(x0);
+                int w = Math.max(1, (int) Math.ceil(x1) - px);
+                g.setColor(colour(st.state(i)));
+                g.fillRect(px, y, w, st.state(i) == ThreadState.SLEEPING ? Math.max(1, strip / 3) : strip);
+                // Skip what would land in the pixel just painted.
+                int next = st.firstEndingAfter(axis.toNs(px + w));
+                i = Math.max(i + 1, next);
+            }
+        }
+    }
+
+    @Override
+    public void paintOnRuler(Graphics2D g, RenderedFrame frame) {
+        if (appFrames.isEmpty()) {
+            return;
+        }
+        Metrics m = frame.scene().metrics();
+        TimeAxis axis = frame.scene().axis();
+        int tick = Math.max(4, (int) Math.round(6 * m.scale()));
+        int y = m.ruler() - tick;
+        double lastDrawn = Double.NEGATIVE_INFINITY;
+        double lastShown = Double.NEGATIVE_INFINITY;
+        for (Frame f : appFrames) {
+            if (f.drawEndNs() >= axis.startNs() && f.drawEndNs() <= axis.endNs()) {
+                double x = axis.toPx(f.drawEndNs());
+                if (x - lastDrawn >= 2) {
+                    g.setColor(DRAWN);
+                    g.fillRect((int) x, y, Math.max(1, (int) m.scale()), tick);
+                    lastDrawn = x;
+                }
+            }
+            if (f.presentNs() >= axis.startNs() && f.presentNs() <= axis.endNs()) {
+                double x = axis.toPx(f.presentNs());
+                if (x - lastShown >= 2) {
+                    g.setColor(ON_SCREEN);
+                    g.fillRect((int) x - tick / 4, y + tick / 2, Math.max(2, tick / 2), tick / 2);
+                    lastShown = x;
+                }
+            }
+        }
+    }
+}

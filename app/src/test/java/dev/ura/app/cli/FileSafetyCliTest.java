@@ -1,0 +1,206 @@
+package dev.ura.app.cli;
+
+import dev.ura.trace.android.AndroidTraceWriter;
+import dev.ura.trace.model.Clock;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/**
+ * Every file the CLI reads goes through one guard, and every failure to write is reported: a FIFO,
+ * a link to /dev/zero or a folder given where a file belongs is one line and exit 1 (never a hang,
+ * a heap filled with zeros or an internal error); a full standard output is exit 1, not a cut file
+ * with exit 0; a file name with a newline or an escape sequence reaches stderr escaped.
+ */
+class FileSafetyCliTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = UraCommand.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private Path sample() throws IOException {
+        return Files.write(dir.resolve("news.trace"), dev.ura.samples.Samples.bytes("/samples/news-launch.trace"));
+    }
+
+    private Path fifo(String name) throws Exception {
+        Path f = dir.resolve(name);
+        Process mk = new ProcessBuilder("mkfifo", f.toString()).start();
+        Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo not available");
+        return f;
+    }
+
+    private static void assertOneLine(Result r, String startsWith) {
+        assertThat(r.code()).as(r.err()).isEqualTo(UraCommand.EXIT_BAD_INPUT);
+        assertThat(r.err()).startsWith(startsWith).doesNotContain("internal error").doesNotContain("\tat ");
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void rulesFileThatIsAFifoIsRefusedWithoutHanging() throws Exception {
+        Path trace = sample();
+        Path rules = fifo("rules.json");
+        Result r = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> run("analyze", trace.toString(), "--rules", rules.toString()));
+        assertOneLine(r, "ura: " + rules + ": cannot read rules: not a regular file");
+    }
+
+    @Test
+    void rulesFileLinkedToDevZeroIsNotReadForever() throws Exception {
+        Path trace = sample();
+        Path rules = Files.createSymbolicLink(dir.resolve("rules.json"), Path.of("/dev/zero"));
+        Result r = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> run("analyze", trace.toString(), "--rules", rules.toString()));
+        assertOneLine(r, "ura: " + rules + ": cannot read rules: not a regular file");
+    }
+
+    @Test
+    void rulesFileThatIsAFolderIsNamedAsSuch() throws Exception {
+        Path trace = sample();
+        Path rules = Files.createDirectory(dir.resolve("rules"));
+        assertOneLine(run("analyze", trace.toString(), "--rules", rules.toString()),
+                "ura: " + rules + ": cannot read rules: is a directory, not a rule file");
+    }
+
+    @Test
+    void sidecarThatIsAFifoDoesNotHangTheExport() throws Exception {
+        Path trace = sample();
+        fifo("news.trace.ura.json");
+        Path png = dir.resolve("out.png");
+        Result r = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> run("export-png", trace.toString(), "-o", png.toString(), "--width", "400", "--height", "300"));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("news.trace.ura.json: not a regular file").contains("exporting without annotations");
+        assertThat(png).isRegularFile();
+    }
+
+    @Test
+    void regressSeriesThatIsAFifoIsRefused() throws Exception {
+        Path csv = fifo("runs.csv");
+        Result r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> run("regress", csv.toString()));
+        assertThat(r.code()).isEqualTo(UraCommand.EXIT_BAD_INPUT);
+        assertThat(r.err()).startsWith("ura: " + csv).doesNotContain("internal error");
+    }
+
+    @Test
+    void aFullStandardOutputIsExit1WithAMessage() throws Exception {
+        Path trace = sample();
+        for (List<String> args : List.of(List.of("analyze", trace.toString(), "--json"),
+                List.of("callgraph", trace.toString()), List.of("profile", trace.toString()))) {
+            StringWriter err = new StringWriter();
+            DiskFull disk = new DiskFull(4096);
+            int code = UraCommand.run(args.toArray(String[]::new), new PrintWriter(disk, true), new PrintWriter(err, true));
+            assertThat(disk.accepted).as("%s wrote more than fits", args).isLessThanOrEqualTo(4096);
+            assertThat(code).as(args.toString()).isEqualTo(UraCommand.EXIT_BAD_INPUT);
+            assertThat(err.toString()).isEqualTo("ura: cannot write to standard output (disk full, or the reader"
+                    + " went away); the output is incomplete" + System.lineSeparator());
+        }
+    }
+
+    @Test
+    void aWholeProcessWritingToDevFullExits1AndSaysWhy() throws Exception {
+        Path full = Path.of("/dev/full");
+        Assumptions.assumeTrue(Files.exists(full), "no /dev/full");
+        Path trace = sample();
+        for (String[] args : List.of(new String[]{"analyze", trace.toString(), "--json"},
+                new String[]{"callgraph", trace.toString()})) {
+            List<String> command = new java.util.ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Djava.awt.headless=true",
+                    "-cp", System.getProperty("java.class.path"), "dev.ura.app.Main"));
+            command.addAll(List.of(args));
+            Process p = new ProcessBuilder(command).redirectOutput(full.toFile()).start();
+            String err = new String(p.getErrorStream().readAllBytes());
+            assertThat(p.waitFor()).as(err).isEqualTo(1);
+            assertThat(err).isEqualTo("ura: cannot write to standard output (No space left on device); the output is"
+                    + " incomplete" + System.lineSeparator());
+        }
+    }
+
+    @Test
+    void aFullDiskForAnOutputFileIsOneLine() throws Exception {
+        Path full = Path.of("/dev/full");
+        Assumptions.assumeTrue(Files.exists(full), "no /dev/full");
+        Path trace = sample();
+        Result r = run("callgraph", trace.toString(), "-o", full.toString());
+        assertOneLine(r, "ura: ");
+        assertThat(r.err()).containsIgnoringCase("no space left on device");
+    }
+
+    @Test
+    void fileNamesWithNewlinesAndEscapesAreEscapedInErrors() throws Exception {
+        Path evil = Files.write(dir.resolve("a\nb\033[2Jc.trace"), new byte[]{'x', 'y', 'z', '\n'});
+        for (String command : List.of("info", "analyze", "profile", "callgraph")) {
+            Result r = run(command, evil.toString());
+            assertOneLine(r, "ura: " + dir + "/a\\nb\\x1b[2Jc.trace: ");
+            assertThat(r.err()).doesNotContain("\033");
+        }
+        Result missing = run("regress", dir.resolve("gone\n.csv").toString());
+        assertThat(missing.err()).doesNotContain("gone\n").contains("gone\\n.csv");
+        assertThat(missing.err().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void outOfMemoryNamesTheFile() throws Exception {
+        // 1 M calls need far more than a 16 MB heap: the JVM runs out while building the model.
+        AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.DUAL).thread(1, "main")
+                .method(4, "a.B", "c", "()V", "B.java");
+        for (int i = 0; i < 1_000_000; i++) {
+            w.enter(1, 4, 2L * i, 2L * i).exit(1, 4, 2L * i + 1, 2L * i + 1);
+        }
+        Path big = Files.write(dir.resolve("big.trace"), w.toBytes());
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx16m", "-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"), "dev.ura.app.Main",
+                "profile", big.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes());
+        int code = p.waitFor();
+        Assumptions.assumeTrue(err.contains("memory"), "the model fitted in 16 MB: " + err);
+        assertThat(code).isEqualTo(1);
+        assertThat(err).startsWith("ura: " + big + ": not enough memory");
+        assertThat(err.strip().lines()).hasSize(1);
+    }
+
+    /** A stream on a disk with {@code room} bytes free: then every write fails, as on ENOSPC. */
+    private static final class DiskFull extends Writer {
+        private final int room;
+        int accepted;
+
+        DiskFull(int room) {
+            this.room = room;
+        }
+
+        @Override
+        public void write(char[] cbuf, int off, int len) throws IOException {
+            if (accepted + len > room) {
+                throw new IOException("No space left on device");
+            }
+            accepted += len;
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.ura.app.render;
+
+import dev.ura.trace.io.TraceFiles;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.system.ThreadState;
+import dev.ura.trace.testing.PerfettoTraceWriter;
+import dev.ura.trace.testing.SystemScenarios;
+import org.junit.jupiter.api.Test;
+
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.nio.ByteBuffer;
+
+import static dev.ura.trace.testing.SystemScenarios.t;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Paints the tap scenario headless and reads the state strip and frame marks back from pixels. */
+class ThreadStateOverlayTest {
+
+    @Test
+    void stripShowsEachThreadsStateAtItsTimeAndTheRulerMarksTheFrame() throws Exception {
+        Trace trace = TraceFiles.read("tap.pftrace", ByteBuffer.wrap(PerfettoTraceWriter.write(SystemScenarios.tap(),
+                PerfettoTraceWriter.Options.plain())), null);
+        TraceIndex index = TraceIndex.of(trace);
+        TimelineScene scene = new TimelineScene(index);
+        scene.setMetrics(Metrics.at(1));
+        scene.setPalette(Palette.LIGHT);
+        ThreadStateOverlay overlay = ThreadStateOverlay.of(trace);
+        assertThat(overlay).isNotNull();
+        scene.overlays().add(overlay);
+        int width = 1300;
+        scene.axis().setWidthPx(width);
+        scene.axis().fit(t(0), t(2600), 0); // 2 px per µs
+        BufferedImage img = new BufferedImage(width, 600, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        RenderedFrame frame = new TimelineRenderer().paint(g, scene, width, 600);
+        g.dispose();
+
+        int worker = trace.system().threadIndex(SystemScenarios.WORKER);
+        LaneBox box = frame.box(worker);
+        int y = box.y() + scene.metrics().header() - 2;
+        // Worker: runnable 300–350, running 350–420, asleep in D 820–1500.
+        assertThat(rgb(img, scene, 330, y)).isEqualTo(ThreadStateOverlay.colour(ThreadState.RUNNABLE).getRGB());
+        assertThat(rgb(img, scene, 400, y)).isEqualTo(ThreadStateOverlay.colour(ThreadState.RUNNING).getRGB());
+        assertThat(rgb(img, scene, 1200, y)).isEqualTo(ThreadStateOverlay.colour(ThreadState.UNINTERRUPTIBLE).getRGB());
+        int app = trace.system().threadIndex(SystemScenarios.APP);
+        int appY = frame.box(app).y() + scene.metrics().header() - 2;
+        assertThat(rgb(img, scene, 1625, appY)).isEqualTo(ThreadStateOverlay.colour(ThreadState.RUNNABLE).getRGB());
+        // Frame 42 was drawn at 2500 µs: a tick on the ruler there.
+        int rulerY = scene.metrics().ruler() - 2;
+        assertThat(img.getRGB((int) scene.axis().toPx(t(2500)), rulerY) & 0xFFFFFF).isEqualTo(0x1F6FEB);
+    }
+
+    private static int rgb(BufferedImage img, TimelineScene s, long us, int y) {
+        return img.getRGB((int) Math.round(s.axis().toPx(t(us))), y);
+    }
+}
