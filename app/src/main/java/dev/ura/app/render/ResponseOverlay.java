@@ -84,6 +84,7 @@ public final class ResponseOverlay implements TimelineOverlay {
             case IDENTITY -> "known: the log names the same object on both sides";
             case AFFINITY -> "inferred: the dispatched work runs app code the sender constructed or ran";
             case FIFO -> "inferred: the earliest unlinked dispatch after the send";
+            case INFERRED -> "inferred: the log gives no identity";
             case USER -> "drawn by you";
             case PROGRAM_ORDER -> "consecutive work on one thread";
             case REQUEST -> "a screen-update request fulfilled by a draw";
