@@ -10,6 +10,7 @@ import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.response.ResponseCandidates;
+import dev.ura.app.render.PathRows;
 import java.io.PrintWriter;
 import java.util.EnumMap;
 import java.util.List;

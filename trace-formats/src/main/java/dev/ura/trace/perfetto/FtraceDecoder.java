@@ -146,7 +146,13 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             if (f == 2 && pb.wire == 2) {
-                buf = pb.stringWithoutNewline();
+                int n = pb.length();
+                if (!fastPrint(pb.buf, pb.pos, n, ts, pid)) {
+                    buf = pb.stringWithoutNewline(n);
+                } else {
+                    buf = null;
+                    pb.pos += n;
+                }
             } else {
                 pb.skip();
             }
@@ -154,6 +160,55 @@ final class FtraceDecoder {
         if (buf != null) {
             b.print(ts, pid, buf);
         }
+    }
+
+    /**
+     * {@code B|tgid|name} and {@code E[|tgid[|…]]} straight from the bytes (most print events are
+     * these); anything else, or anything odd, goes the general way through a String.
+     */
+    private boolean fastPrint(byte[] a, int from, int n, long ts, long pid) {
+        int end = from + n;
+        while (end > from && (a[end - 1] == '\n' || a[end - 1] == 0)) {
+            end--;
+        }
+        if (end - from < 1 || (a[from] != 'B' && a[from] != 'E')) {
+            return false;
+        }
+        if (end - from == 1) {
+            if (a[from] != 'E') {
+                return false;
+            }
+            b.printEnd(ts, pid, -1);
+            return true;
+        }
+        if (a[from + 1] != '|') {
+            return false;
+        }
+        long tgid = 0;
+        int i = from + 2;
+        int digits = 0;
+        while (i < end && a[i] >= '0' && a[i] <= '9' && digits < 10) {
+            tgid = tgid * 10 + (a[i] - '0');
+            i++;
+            digits++;
+        }
+        if (a[from] == 'E') {
+            if (i < end && a[i] != '|') {
+                return false;
+            }
+            b.printEnd(ts, pid, digits > 0 ? tgid : -1);
+            return true;
+        }
+        if (digits == 0 || i >= end || a[i] != '|') {
+            return false;
+        }
+        for (int k = i + 1; k < end; k++) {
+            if (a[k] == '\r' || a[k] == '\n' || a[k] == 0) {
+                return false; // trailing junk the general path strips differently
+            }
+        }
+        b.printBegin(ts, pid, tgid, a, i + 1, end - i - 1);
+        return true;
     }
 
     private void schedSwitch(Pb pb, int cpu, long ts) {

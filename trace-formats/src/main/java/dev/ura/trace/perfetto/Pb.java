@@ -113,7 +113,11 @@ final class Pb {
 
     /** A string field without its trailing newline (atrace payloads end in one): one copy, not two. */
     String stringWithoutNewline() {
-        int n = length();
+        return stringWithoutNewline(length());
+    }
+
+    /** {@link #stringWithoutNewline()} when the length was already read. */
+    String stringWithoutNewline(int n) {
         int k = n > 0 && buf[pos + n - 1] == '\n' ? n - 1 : n;
         String s = new String(buf, pos, k, StandardCharsets.UTF_8);
         pos += n;
