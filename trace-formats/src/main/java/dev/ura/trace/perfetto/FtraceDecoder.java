@@ -220,11 +220,11 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> prevComm = str(pb);
-                case 2 -> prevPid = (int) num(pb);
-                case 4 -> prevState = num(pb);
-                case 5 -> nextComm = str(pb);
-                case 6 -> nextPid = (int) num(pb);
+                case 1 -> prevComm = pb.stringOrSkip();
+                case 2 -> prevPid = (int) pb.varintOrSkip();
+                case 4 -> prevState = pb.varintOrSkip();
+                case 5 -> nextComm = pb.stringOrSkip();
+                case 6 -> nextPid = (int) pb.varintOrSkip();
                 default -> pb.skip();
             }
         }
@@ -242,9 +242,9 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> comm = str(pb);
-                case 2 -> pid = (int) num(pb);
-                case 5 -> target = (int) num(pb);
+                case 1 -> comm = pb.stringOrSkip();
+                case 2 -> pid = (int) pb.varintOrSkip();
+                case 5 -> target = (int) pb.varintOrSkip();
                 default -> pb.skip();
             }
         }
@@ -262,9 +262,9 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> pid = (int) num(pb);
-                case 2 -> caller = num(pb);
-                case 3 -> io = num(pb);
+                case 1 -> pid = (int) pb.varintOrSkip();
+                case 2 -> caller = pb.varintOrSkip();
+                case 3 -> io = pb.varintOrSkip();
                 default -> pb.skip();
             }
         }
@@ -278,9 +278,9 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> pid = (int) num(pb);
-                case 2 -> comm = str(pb);
-                case 3 -> flags = num(pb);
+                case 1 -> pid = (int) pb.varintOrSkip();
+                case 2 -> comm = pb.stringOrSkip();
+                case 3 -> flags = pb.varintOrSkip();
                 default -> pb.skip();
             }
         }
@@ -295,8 +295,8 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> pid = (int) num(pb);
-                case 3 -> comm = str(pb);
+                case 1 -> pid = (int) pb.varintOrSkip();
+                case 3 -> comm = pb.stringOrSkip();
                 default -> pb.skip();
             }
         }
@@ -314,11 +314,11 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> id = (int) num(pb);
-                case 3 -> toProc = (int) num(pb);
-                case 5 -> reply = (int) num(pb);
-                case 6 -> code = num(pb) & 0xFFFF_FFFFL;
-                case 7 -> flags = num(pb) & 0xFFFF_FFFFL;
+                case 1 -> id = (int) pb.varintOrSkip();
+                case 3 -> toProc = (int) pb.varintOrSkip();
+                case 5 -> reply = (int) pb.varintOrSkip();
+                case 6 -> code = pb.varintOrSkip() & 0xFFFF_FFFFL;
+                case 7 -> flags = pb.varintOrSkip() & 0xFFFF_FFFFL;
                 default -> pb.skip();
             }
         }
@@ -330,29 +330,12 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             if (f == 1) {
-                id = (int) num(pb);
+                id = (int) pb.varintOrSkip();
             } else {
                 pb.skip();
             }
         }
         b.binderReceived(ts, tid, (int) id);
-    }
-
-    /** A varint field (a wrong wire type is skipped and reads as 0). */
-    private static long num(Pb pb) {
-        if (pb.wire == 0) {
-            return pb.varint();
-        }
-        pb.skip();
-        return 0;
-    }
-
-    private static String str(Pb pb) {
-        if (pb.wire == 2) {
-            return pb.string();
-        }
-        pb.skip();
-        return null;
     }
 
     private void compactSched(Pb pb, int cpu, long offset) {

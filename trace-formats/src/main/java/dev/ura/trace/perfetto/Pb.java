@@ -124,6 +124,24 @@ final class Pb {
         return s;
     }
 
+    /** A varint field's value; a field of another wire type (corrupt or foreign) is skipped and reads as 0. */
+    long varintOrSkip() {
+        if (wire == 0) {
+            return varint();
+        }
+        skip();
+        return 0;
+    }
+
+    /** A string field's value; a field of another wire type is skipped and reads as null. */
+    String stringOrSkip() {
+        if (wire == 2) {
+            return string();
+        }
+        skip();
+        return null;
+    }
+
     /** Skips the value of the last key by its wire type. */
     void skip() {
         switch (wire) {
