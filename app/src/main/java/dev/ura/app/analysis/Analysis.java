@@ -51,6 +51,7 @@ public final class Analysis {
     private final EventTable events;
     private final WorkUnits units;
     private final List<Link> links;
+    private final List<String> warnings;
     private final List<ResponseWork> work;
     private final List<Response> responses;
     /** Graphs and estimators are big: only the recent ones are kept; their small results are kept for all. */
@@ -85,7 +86,10 @@ public final class Analysis {
             this.events = derived ? new MethodEventDeriver(options.rules()).derive(trace) : trace.events();
             this.units = WorkUnits.of(trace, events, derived);
         }
-        this.links = HandoffLinker.link(trace, events, units, derived, options.rules(), options.edits());
+        HandoffLinker.Result linked = HandoffLinker.linkWithWarnings(trace, events, units, derived, options.rules(),
+                options.edits());
+        this.links = linked.links();
+        this.warnings = linked.warnings();
         this.work = new ResponseDetector(trace, events, units, links).detect();
         this.responses = responsesOf(work);
         this.paths = new AtomicReferenceArray<>(work.size());
@@ -105,6 +109,7 @@ public final class Analysis {
         this.events = built.events();
         this.units = built.units();
         this.links = built.links();
+        this.warnings = List.of();
         this.work = List.of(built.work());
         this.responses = responsesOf(work);
         this.paths = new AtomicReferenceArray<>(1);
@@ -186,6 +191,14 @@ public final class Analysis {
     /** Every hand-off link, ordered by send time. */
     public List<Link> links() {
         return links;
+    }
+
+    /**
+     * What the analysis had to guess for the whole trace, one line each naming the file's lines
+     * (e.g. hand-offs linked by inference); the reader's own repairs are {@link Trace#warnings()}.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** The responses in start order (index = position). */

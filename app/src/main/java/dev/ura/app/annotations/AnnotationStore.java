@@ -90,6 +90,7 @@ public final class AnnotationStore {
     }
 
     /** A response set by hand on disk: a window ({@code fromNs}, {@code toNs}) or two patterns. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record HandResponse(Long fromNs, Long toNs, String startPattern, String endPattern) {
         static HandResponse of(ResponseByHand r) {
             return r == null ? null : new HandResponse(r.fromNs(), r.toNs(), r.startPattern(), r.endPattern());

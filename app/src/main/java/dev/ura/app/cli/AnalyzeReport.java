@@ -14,16 +14,32 @@ import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.response.ResponseCandidates;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
  * The {@code analyze --json} document (field order is the contract's, docs/cli.md).
- * {@code noResponseReason} is an addition: present only when no response was found.
+ * {@code noResponseReason} is an addition: present only when no response was found; so is
+ * {@code warnings} (the reader's repairs, the linking's guesses and each response's graph
+ * repairs), present only when there are some.
  */
-@JsonPropertyOrder({"file", "responses", "noResponseReason", "candidates"})
+@JsonPropertyOrder({"file", "responses", "noResponseReason", "candidates", "warnings"})
 record AnalyzeReport(String file, List<ResponseReport> responses,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CandidateReport> candidates) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CandidateReport> candidates,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings) {
+
+    /** Every warning of the reading, the linking and each response's graph, once each, in that order. */
+    static List<String> warningsOf(Analysis analysis) {
+        LinkedHashSet<String> all = new LinkedHashSet<>(analysis.trace().warnings());
+        all.addAll(analysis.warnings());
+        for (int i = 0; i < analysis.responses().size(); i++) {
+            for (String w : analysis.graph(i).warnings()) {
+                all.add("response " + i + ": " + w);
+            }
+        }
+        return List.copyOf(all);
+    }
 
     /** An addition: when no response is found, the longest main-thread work, to set one by hand. */
     @JsonPropertyOrder({"name", "thread", "startNs", "endNs", "durationNs"})
@@ -109,6 +125,6 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                     FindingReport.of(analysis.findings(r.index())), whatIf, r.setByHand() ? Boolean.TRUE : null));
         }
         return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null),
-                CandidateReport.of(analysis.responseCandidates()));
+                CandidateReport.of(analysis.responseCandidates()), warningsOf(analysis));
     }
 }

@@ -10,6 +10,7 @@ import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.response.ResponseCandidates;
+import dev.ura.app.render.PathRows;
 import java.io.PrintWriter;
 import java.util.EnumMap;
 import java.util.List;
@@ -17,6 +18,9 @@ import java.util.Map;
 
 /** The readable form of {@code ura analyze}: responses, their end, critical path table in ms. */
 final class AnalyzeTextReport {
+    /** Warnings printed before the responses; the JSON form lists all. */
+    private static final int MAX_WARNINGS = 10;
+
     private final String file;
     private final Analysis analysis;
     private final Scenario scenario;
@@ -32,6 +36,16 @@ final class AnalyzeTextReport {
         out.printf("  events    %,d %s%n", analysis.events().size(), analysis.eventsDerived()
                 ? "derived from method names (" + analysis.options().rules().source() + ")" : "from the log");
         out.printf("  links     %s%n", linkSummary());
+        List<String> warnings = AnalyzeReport.warningsOf(analysis);
+        if (!warnings.isEmpty()) {
+            out.printf("  warnings  %d%n", warnings.size());
+            for (String w : warnings.subList(0, Math.min(warnings.size(), MAX_WARNINGS))) {
+                out.printf("    %s%n", w);
+            }
+            if (warnings.size() > MAX_WARNINGS) {
+                out.printf("    … %d more (--json lists them all)%n", warnings.size() - MAX_WARNINGS);
+            }
+        }
         if (analysis.responses().isEmpty()) {
             out.printf("  no response: %s%n", analysis.noResponseReason().orElse("none found"));
             printCandidates(out);

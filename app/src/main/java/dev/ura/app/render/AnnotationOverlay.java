@@ -60,6 +60,11 @@ public final class AnnotationOverlay implements TimelineOverlay {
         previewTo = kind == null ? null : pointer;
     }
 
+    /** Where the preview of an arrow or box being placed ends (the pointer), or {@code null} when none is shown. */
+    public Point previewPointer() {
+        return previewKind == null || previewTo == null ? null : new Point(previewTo);
+    }
+
     /** The id of the annotation drawn under a point in the last frame, or {@code null}. */
     public String hit(int x, int y) {
         for (int i = hits.size() - 1; i >= 0; i--) {

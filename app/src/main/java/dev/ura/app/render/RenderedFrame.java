@@ -22,6 +22,35 @@ public record RenderedFrame(TimelineScene scene, List<LaneBox> boxes, DrawList i
     }
 
     /** The lane under a y, or {@code null}. */
+    /**
+     * The header drawn at the top of the scrolling lanes for a lane whose own header scrolled
+     * away while its rows are still in view (moved to that top, or pushed up by the lane's end);
+     * {@code null} when no lane is in that state.
+     */
+    public LaneBox stickyHeader() {
+        int header = scene.metrics().header();
+        for (LaneBox b : boxes) {
+            if (!b.pinned() && b.y() < pinnedBottom && b.y() + b.height() > pinnedBottom + header / 2) {
+                int y = Math.min(pinnedBottom, b.y() + b.height() - header);
+                return new LaneBox(b.thread(), y, b.height(), b.rows(), false, b.collapsed());
+            }
+        }
+        return null;
+    }
+
+    /** Whether a point is on a lane's header line, its own or the sticky one standing in for it. */
+    public boolean onHeader(LaneBox lane, int y) {
+        if (lane == null) {
+            return false;
+        }
+        if (y >= lane.y() && y < lane.rowsY(scene.metrics())) {
+            return true;
+        }
+        LaneBox sticky = stickyHeader();
+        return sticky != null && sticky.thread() == lane.thread() && y >= sticky.y()
+                && y < sticky.y() + scene.metrics().header();
+    }
+
     public LaneBox laneAt(int y) {
         for (LaneBox b : boxes) {
             boolean inBand = b.pinned() ? y < pinnedBottom : y >= pinnedBottom;

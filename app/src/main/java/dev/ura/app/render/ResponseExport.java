@@ -46,6 +46,10 @@ public final class ResponseExport {
         scene.setPalette(palette);
         scene.setMetrics(Metrics.at(scale));
         arrange(scene.layout(), index, analysis, response, path);
+        ThreadStateOverlay states = ThreadStateOverlay.of(index.trace());
+        if (states != null) {
+            scene.overlays().add(states);
+        }
         scene.overlays().add(new ResponseOverlay(r, path, ghost));
         if (!annotations.isEmpty()) {
             AnnotationOverlay notes = new AnnotationOverlay();

@@ -27,6 +27,7 @@ public final class ResponseOverlay implements TimelineOverlay {
     private final CriticalPath path;
     private final long ghostEndNs;
     private final List<Arrow> arrows = new ArrayList<>();
+    private final List<Rectangle> flags = new ArrayList<>();
 
     /** One drawn hand-off: from the end of {@code from} to the start of {@code to}. */
     public record Arrow(Segment from, Segment to, int x1, int y1, int x2, int y2) {
@@ -61,6 +62,11 @@ public final class ResponseOverlay implements TimelineOverlay {
         return List.copyOf(arrows);
     }
 
+    /** The flags painted on the ruler in the last frame: start, end and, for a what-if, the estimate. */
+    public List<Rectangle> flags() {
+        return flags.stream().map(Rectangle::new).toList();
+    }
+
     /** The hand-off arrow within a few pixels of a point, or {@code null}. */
     public Arrow arrowAt(int x, int y, double tolerance) {
         Arrow best = null;
@@ -84,6 +90,7 @@ public final class ResponseOverlay implements TimelineOverlay {
             case IDENTITY -> "known: the log names the same object on both sides";
             case AFFINITY -> "inferred: the dispatched work runs app code the sender constructed or ran";
             case FIFO -> "inferred: the earliest unlinked dispatch after the send";
+            case INFERRED -> "inferred: the log gives no identity";
             case USER -> "drawn by you";
             case PROGRAM_ORDER -> "consecutive work on one thread";
             case REQUEST -> "a screen-update request fulfilled by a draw";
@@ -168,47 +175,53 @@ public final class ResponseOverlay implements TimelineOverlay {
     public void paintOnRuler(Graphics2D g, RenderedFrame f) {
         Palette p = f.scene().palette();
         Metrics m = f.scene().metrics();
-        int y = m.ruler() - (int) (5 * m.scale());
         int xs = (int) Math.round(clampX(f.x(response.startNs())));
         int xe = (int) Math.round(clampX(f.x(response.endNs())));
         Object aa = g.getRenderingHint(RenderingHints.KEY_ANTIALIASING);
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         FontMetrics fm = g.getFontMetrics();
+        int pad = (int) (4 * m.scale());
+        FlagLayout layout = new FlagLayout(m.tickRow(), m.flagRow(), Metrics.FLAG_ROWS, f.scene().axis().widthPx());
+        flags.clear();
         String startText = "▶ " + response.trigger();
-        Rectangle start = bounds(fm, xs, y, startText, m, false);
+        Rectangle start = layout.place(xs, fm.stringWidth(startText) + 2 * pad, Integer.MIN_VALUE,
+                FlagLayout.Side.RIGHT, FlagLayout.Side.LEFT);
         String endText = (response.end() == null ? "end (no draw)" : "■ " + response.end().kind().name().toLowerCase()
                 + (response.end().name() == null ? "" : " " + shorten(response.end().name())))
                 + (response.finished() ? "" : " (unfinished)") + " · " + TimeFormat.duration(response.durationNs());
-        Rectangle end = bounds(fm, xe, y, endText, m, true);
-        if (end.intersects(start)) {
-            end = bounds(fm, xe, y, endText, m, false);
-        }
+        // never left of the start marker: on a response narrower than its label that read as ending first
+        Rectangle end = layout.place(xe, fm.stringWidth(endText) + 2 * pad, xs, FlagLayout.Side.LEFT, FlagLayout.Side.RIGHT);
+        flags.add(start);
+        flags.add(end);
+        pole(g, xs, start, m, p.responseMarker());
+        pole(g, xe, end, m, p.responseMarker());
         draw(g, start, startText, p.responseMarker(), m);
         draw(g, end, endText, p.responseMarker(), m);
         if (ghostEndNs >= 0) {
             int xg = (int) Math.round(clampX(f.x(ghostEndNs)));
             String text = "estimated · " + TimeFormat.duration(ghostEndNs - response.startNs());
-            Rectangle ghost = bounds(fm, xg, y, text, m, ghostEndNs < response.endNs());
-            if (ghost.intersects(end) || ghost.intersects(start)) {
-                ghost.translate(0, ghost.height + 2);
-            }
+            FlagLayout.Side first = ghostEndNs < response.endNs() ? FlagLayout.Side.LEFT : FlagLayout.Side.RIGHT;
+            FlagLayout.Side second = first == FlagLayout.Side.LEFT ? FlagLayout.Side.RIGHT : FlagLayout.Side.LEFT;
+            Rectangle ghost = layout.place(xg, fm.stringWidth(text) + 2 * pad, xs, first, second);
+            flags.add(ghost);
+            pole(g, xg, ghost, m, p.ghost());
             draw(g, ghost, text, p.ghost(), m);
         }
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, aa);
+    }
+
+    /** The marker's line through the flag rows down to the flag, so a flag in the second row still shows its marker. */
+    private static void pole(Graphics2D g, int x, Rectangle flag, Metrics m, Color c) {
+        g.setColor(c);
+        g.setStroke(new BasicStroke((float) (2 * m.scale())));
+        g.drawLine(x, flag.y, x, m.ruler());
+        g.setStroke(new BasicStroke(1));
     }
 
     private static void marker(Graphics2D g, int x, int top, int h, Color c, Metrics m) {
         g.setColor(c);
         g.setStroke(new BasicStroke((float) (2 * m.scale())));
         g.drawLine(x, top, x, h);
-    }
-
-    /** Where a label goes: its text baseline at y, left or right of x. */
-    private static Rectangle bounds(FontMetrics fm, int x, int y, String text, Metrics m, boolean left) {
-        int pad = (int) (4 * m.scale());
-        int w = fm.stringWidth(text) + 2 * pad;
-        int bx = left ? x - w - 2 : x + 2;
-        return new Rectangle(bx, y - fm.getAscent() - 2, w, fm.getHeight() + 2);
     }
 
     private static void draw(Graphics2D g, Rectangle r, String text, Color c, Metrics m) {

@@ -3,7 +3,10 @@ package dev.ura.app.render;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 
-/** The time ruler: ticks on a 1-2-5 step, labelled as offsets from the trace start. */
+/**
+ * The time ruler: ticks on a 1-2-5 step, labelled as offsets from the trace start, in its top row;
+ * the rows under it are left to the response's flags.
+ */
 public final class RulerRenderer {
     private RulerRenderer() {
     }
@@ -19,11 +22,12 @@ public final class RulerRenderer {
         long origin = s.index().startNs();
         long first = Math.floorDiv(axis.startNs() - origin, step) * step + origin;
         FontMetrics fm = g.getFontMetrics();
-        int base = (m.ruler() + fm.getAscent() - fm.getDescent()) / 2;
+        int ticks = m.tickRow();
+        int base = (ticks + fm.getAscent() - fm.getDescent()) / 2;
         for (long t = first; t <= axis.endNs(); t += step) {
             int x = (int) Math.round(axis.toPx(t));
             g.setColor(p.mutedText());
-            g.fillRect(x, m.ruler() - (int) (6 * m.scale()), 1, (int) (6 * m.scale()));
+            g.fillRect(x, ticks - (int) (6 * m.scale()), 1, (int) (6 * m.scale()));
             g.setColor(p.text());
             g.drawString(TimeFormat.tick(t - origin, step), x + (int) (3 * m.scale()), base);
         }

@@ -6,8 +6,14 @@ import dev.ura.trace.model.system.SystemTrace;
 import dev.ura.trace.model.system.ThreadState;
 import dev.ura.trace.model.system.ThreadStateTable;
 
+import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.system.BinderTransaction;
+import dev.ura.trace.model.system.WakeupTable;
+
 import java.awt.Color;
 import java.awt.Graphics2D;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,8 +34,18 @@ public final class ThreadStateOverlay implements TimelineOverlay {
     private static final Color DRAWN = new Color(0x1F6FEB);
     private static final Color ON_SCREEN = new Color(0xBF3989);
 
+    private static final Color WAKEUP = new Color(0x2DA44E);
+    private static final Color BINDER = new Color(0x8250DF);
+    /** More arrows than this for one slice would hide the picture; the first ones are drawn. */
+    static final int MAX_ARROWS = 200;
+
+    private final Trace trace;
     private final SystemTrace system;
     private final List<Frame> appFrames;
+
+    /** A hand-off to draw: who woke or called whom, from where to where. */
+    public record Arrow(boolean binder, int fromThread, long fromNs, int toThread, long toNs) {
+    }
 
     /** An overlay for a trace, or {@code null} when it is not a system trace. */
     public static ThreadStateOverlay of(Trace trace) {
@@ -37,6 +53,7 @@ public final class ThreadStateOverlay implements TimelineOverlay {
     }
 
     private ThreadStateOverlay(Trace trace) {
+        this.trace = trace;
         this.system = trace.system();
         long pid = trace.metadata().pid();
         this.appFrames = system.frames().stream().filter(f -> f.pid() == pid).toList();
@@ -53,8 +70,68 @@ public final class ThreadStateOverlay implements TimelineOverlay {
         };
     }
 
+    /**
+     * The hand-offs around a selected slice (shown on demand, when a slice is selected): the wake
+     * that last made its thread runnable before the slice began, the wakes of that thread during
+     * the slice, and binder transactions / replies sent or received by the thread during it.
+     */
+    public List<Arrow> arrows(SliceRef sel) {
+        List<Arrow> out = new ArrayList<>();
+        if (sel == null || sel.thread() >= system.threads().size()) {
+            return out;
+        }
+        CallTable c = trace.threads().get(sel.thread()).calls();
+        long from = c.start(sel.call());
+        long to = c.end(sel.call());
+        WakeupTable w = system.wakeups();
+        int before = -1;
+        for (int i = 0; i < w.size() && w.time(i) <= to && out.size() < MAX_ARROWS; i++) {
+            if (w.wakee(i) != sel.thread() || w.waker(i) < 0) {
+                continue;
+            }
+            if (w.time(i) < from) {
+                before = i;
+            } else {
+                out.add(new Arrow(false, w.waker(i), w.time(i), sel.thread(), w.time(i)));
+            }
+        }
+        if (before >= 0) {
+            out.add(0, new Arrow(false, w.waker(before), w.time(before), sel.thread(), w.time(before)));
+        }
+        for (BinderTransaction b : system.binder()) {
+            if (out.size() >= MAX_ARROWS) {
+                break;
+            }
+            boolean mine = b.fromThread() == sel.thread() && b.sendNs() >= from && b.sendNs() <= to
+                    || b.toThread() == sel.thread() && b.receiveNs() >= from && b.receiveNs() <= to;
+            if (mine && b.received()) {
+                out.add(new Arrow(true, b.fromThread(), b.sendNs(), b.toThread(), b.receiveNs()));
+            }
+        }
+        return out;
+    }
+
+    private void paintArrows(Graphics2D g, RenderedFrame frame) {
+        double s = frame.scene().metrics().scale();
+        for (Arrow a : arrows(frame.scene().selection())) {
+            int y1 = frame.laneAnchorY(a.fromThread());
+            int y2 = frame.laneAnchorY(a.toThread());
+            if (y1 < 0 || y2 < 0 || y1 == y2) {
+                continue;
+            }
+            int x1 = (int) Math.round(frame.x(a.fromNs()));
+            int x2 = (int) Math.round(frame.x(a.toNs()));
+            ArrowPainter.paint(g, x1, y1, x2, y2, a.binder() ? BINDER : WAKEUP, (float) (1.5 * s), !a.binder(), s);
+        }
+    }
+
     @Override
     public void paint(Graphics2D g, RenderedFrame frame) {
+        paintStrips(g, frame);
+        paintArrows(g, frame);
+    }
+
+    private void paintStrips(Graphics2D g, RenderedFrame frame) {
         Metrics m = frame.scene().metrics();
         int strip = Math.max(3, (int) Math.round(4 * m.scale()));
         TimeAxis axis = frame.scene().axis();

@@ -58,6 +58,7 @@ public final class TimelineRenderer {
         for (TimelineOverlay o : s.overlays()) {
             o.paint(g, frame);
         }
+        paintSelection(g, s, frame);
         g.setClip(clip);
         RulerRenderer.paint(g, s, step, width);
         for (TimelineOverlay o : s.overlays()) {
@@ -79,7 +80,24 @@ public final class TimelineRenderer {
             }
         }
         paintItems(g, s, pinned);
+        if (!pinned) {
+            paintStickyHeader(g, f, band);
+        }
         g.setClip(clip);
+    }
+
+    /**
+     * The header of the lane scrolled partly under the top of the band stays at that top (pushed
+     * up by the next lane as its end goes by), so the thread of the rows in view is always named.
+     */
+    private void paintStickyHeader(Graphics2D g, RenderedFrame f, Rectangle band) {
+        Metrics m = f.scene().metrics();
+        LaneBox b = f.stickyHeader();
+        if (b != null) {
+            paintHeader(g, f.scene(), b, band.width);
+            g.setColor(f.scene().palette().grid());
+            g.fillRect(0, b.y() + m.header() - 1, band.width, 1);
+        }
     }
 
     private void paintHeader(Graphics2D g, TimelineScene s, LaneBox b, int width) {
@@ -104,13 +122,11 @@ public final class TimelineRenderer {
         Palette p = s.palette();
         SliceColors colors = s.colors();
         boolean[] matches = s.matches();
-        SliceRef sel = s.selection();
         FontMetrics fm = g.getFontMetrics();
         double charW = Math.max(1, fm.charWidth('m') * 0.8);
         int ascent = fm.getAscent() - fm.getDescent();
         Composite normal = g.getComposite();
         Composite dim = AlphaComposite.getInstance(AlphaComposite.SRC_OVER, 0.25f);
-        int selected = -1;
         for (int i = 0; i < items.size(); i++) {
             int t = items.thread(i);
             if (s.layout().isPinned(t) != pinned) {
@@ -135,19 +151,46 @@ public final class TimelineRenderer {
                 String label = fold ? items.count(i) + " calls" : s.index().label(calls.method(c));
                 paintLabel(g, label, x, w, y + (h + ascent) / 2, charW, p.sliceText());
             }
-            if (sel != null && !fold && sel.thread() == t && sel.call() == c) {
-                selected = i;
-            }
         }
         g.setComposite(normal);
-        if (selected >= 0) {
-            g.setColor(p.selection());
-            g.setStroke(new BasicStroke((float) Math.max(2, 2 * s.metrics().scale())));
-            int x = (int) Math.floor(items.x(selected));
-            int w = Math.max(2, (int) Math.ceil(items.width(selected)));
-            g.drawRect(x, items.y(selected), w, items.height(selected));
-            g.setStroke(new BasicStroke(1));
+    }
+
+    /**
+     * The selected slice, over the overlays and unlike the critical path's outline (a solid line on
+     * the slice): a ring just outside the slice, split from it by a line of background colour, so
+     * a selected slice on the critical path shows both.
+     */
+    private void paintSelection(Graphics2D g, TimelineScene s, RenderedFrame f) {
+        SliceRef sel = s.selection();
+        if (sel == null) {
+            return;
         }
+        int i = -1;
+        for (int k = 0; k < items.size(); k++) {
+            if (!items.isFold(k) && items.thread(k) == sel.thread() && items.call(k) == sel.call()) {
+                i = k;
+                break;
+            }
+        }
+        if (i < 0) {
+            return;
+        }
+        boolean pinned = s.layout().isPinned(sel.thread());
+        if (!pinned && items.y(i) + items.height(i) <= f.pinnedBottom()) {
+            return;
+        }
+        float stroke = (float) Math.max(2, 2 * s.metrics().scale());
+        int inset = (int) Math.ceil(stroke);
+        int x = (int) Math.floor(items.x(i));
+        int w = Math.max(2, (int) Math.ceil(items.width(i)));
+        int y = items.y(i);
+        int h = items.height(i);
+        g.setColor(s.palette().background());
+        g.drawRect(x - 1, y - 1, w + 1, h + 1);
+        g.setColor(s.palette().selection());
+        g.setStroke(new BasicStroke(stroke));
+        g.drawRect(x - inset, y - inset, w + 2 * inset - 1, h + 2 * inset - 1);
+        g.setStroke(new BasicStroke(1));
     }
 
     private static void paintLabel(Graphics2D g, String label, int x, int w, int baseline, double charW, Color c) {
@@ -155,7 +198,10 @@ public final class TimelineRenderer {
         if (fit < 2) {
             return;
         }
-        String text = label.length() <= fit ? label : label.substring(0, Math.max(1, fit - 1)) + "…";
+        String text = Names.fit(label, fit);
+        if (text.isEmpty()) {
+            return;
+        }
         Shape clip = g.getClip();
         g.clipRect(x, baseline - 20, w, 40);
         g.setColor(c);

@@ -6,7 +6,7 @@ import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
-import dev.ura.app.cli.PathRows;
+import dev.ura.app.render.PathRows;
 import dev.ura.app.render.TimeFormat;
 
 import java.util.ArrayList;

@@ -48,9 +48,24 @@ public final class PlainText {
         return i;
     }
 
-    /** Gives a table plain-text renderers for every column whose class has no renderer of its own. */
+    /**
+     * Gives a table plain-text renderers for every column whose class has no renderer of its own;
+     * a cell too narrow for its text has the whole text as its tooltip.
+     */
     public static JTable table(JTable table) {
-        DefaultTableCellRenderer cells = new DefaultTableCellRenderer();
+        DefaultTableCellRenderer cells = new DefaultTableCellRenderer() {
+            @Override
+            public Component getTableCellRendererComponent(JTable t, Object value, boolean selected, boolean focus,
+                                                           int row, int column) {
+                super.getTableCellRendererComponent(t, value, selected, focus, row, column);
+                String text = getText();
+                boolean cut = text != null && !text.isEmpty()
+                        && getFontMetrics(getFont()).stringWidth(text) + getInsets().left + getInsets().right
+                        > t.getColumnModel().getColumn(column).getWidth();
+                setToolTipText(cut ? tooltip(text) : null);
+                return this;
+            }
+        };
         of(cells);
         table.setDefaultRenderer(Object.class, cells);
         table.setDefaultRenderer(String.class, cells);

@@ -16,9 +16,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Known answers from Metrics.at(1): ruler 26, header 20, row 17, gap 4. Lanes in default order
- * (main first): main's header at y 26, its rows from 46; worker's header at 26 + 20 + 3 × 17 + 4 = 101,
- * its rows from 121.
+ * Known answers from Metrics.at(1): ruler 54 (a 22 px tick row over two 16 px flag rows), header
+ * 20, row 17, gap 4. Lanes in default order (main first): main's header at y 54, its rows from 74;
+ * worker's header at 54 + 20 + 3 × 17 + 4 = 129, its rows from 149.
  */
 class AnchorPointsTest {
     // main: run [0,1000] d0, inflate [100,400] d1, measure [150,300] d2; worker: doInBackground [200,900] d0
@@ -61,10 +61,10 @@ class AnchorPointsTest {
         TimelineScene s = scene();
         Anchor a = AnchorPoints.onSlice(TRACE, new SliceRef(0, 2), 200);
         AnchorPoints.Point p = AnchorPoints.locate(paint(s), a);
-        // 1 px per ns; depth 2 row top = 46 + 2 × 17 = 80, middle 88
+        // 1 px per ns; depth 2 row top = 74 + 2 × 17 = 108, middle 116
         assertThat(p.x()).isEqualTo(200.0);
-        assertThat(p.rowTop()).isEqualTo(80);
-        assertThat(p.y()).isEqualTo(88);
+        assertThat(p.rowTop()).isEqualTo(108);
+        assertThat(p.y()).isEqualTo(116);
         assertThat(p.slice()).isEqualTo(new SliceRef(0, 2));
 
         s.axis().fit(100, 300, 0); // 5 px per ns from 100
@@ -72,7 +72,7 @@ class AnchorPointsTest {
 
         s.layout().setCollapsed(0, true); // main shows one row: the slice's top-level ancestor's
         AnchorPoints.Point collapsed = AnchorPoints.locate(paint(s), a);
-        assertThat(collapsed.rowTop()).isEqualTo(46);
+        assertThat(collapsed.rowTop()).isEqualTo(74);
         s.layout().setHidden(0, true);
         assertThat(AnchorPoints.locate(paint(s), a)).isNull();
     }
@@ -82,14 +82,14 @@ class AnchorPointsTest {
         TimelineScene s = scene();
         RenderedFrame f = paint(s);
         Anchor free = AnchorPoints.free(TRACE, 1, 0, 950);
-        assertThat(AnchorPoints.locate(f, free).rowTop()).isEqualTo(121);
+        assertThat(AnchorPoints.locate(f, free).rowTop()).isEqualTo(149);
         assertThat(AnchorPoints.locate(f, free).x()).isEqualTo(950.0);
         Anchor v1 = new Anchor(1, "main", 500);
-        assertThat(AnchorPoints.locate(f, v1).rowTop()).isEqualTo(46);
+        assertThat(AnchorPoints.locate(f, v1).rowTop()).isEqualTo(74);
         // the point under a pixel: main's row 1 at x 120 is on inflate
-        Anchor picked = AnchorPoints.at(f, 120, 46 + 17 + 5, new SliceRef(0, 1));
+        Anchor picked = AnchorPoints.at(f, 120, 74 + 17 + 5, new SliceRef(0, 1));
         assertThat(picked.slice()).isEqualTo(new SliceKey(100, 1, "a.View.inflate"));
-        Anchor empty = AnchorPoints.at(f, 950, 46 + 2 * 17 + 5, null);
+        Anchor empty = AnchorPoints.at(f, 950, 74 + 2 * 17 + 5, null);
         assertThat(empty.slice()).isNull();
         assertThat(empty.row()).isEqualTo(2);
     }
@@ -104,8 +104,8 @@ class AnchorPointsTest {
         s.overlays().add(overlay);
         paint(s);
         Rectangle r = overlay.drawnBounds().values().iterator().next();
-        // rows 1..2 of main: y 63..97, x 100..300, plus the 3 px hit margin
-        assertThat(r).isEqualTo(new Rectangle(97, 60, 206, 40));
+        // rows 1..2 of main: y 91..125, x 100..300, plus the 3 px hit margin
+        assertThat(r).isEqualTo(new Rectangle(97, 88, 206, 40));
     }
 
     @Test

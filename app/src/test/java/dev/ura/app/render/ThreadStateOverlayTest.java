@@ -54,4 +54,22 @@ class ThreadStateOverlayTest {
     private static int rgb(BufferedImage img, TimelineScene s, long us, int y) {
         return img.getRGB((int) Math.round(s.axis().toPx(t(us))), y);
     }
+
+    @Test
+    void aSelectedSliceShowsWhoWokeItsThreadAndItsBinderCalls() throws Exception {
+        Trace trace = TraceFiles.read("tap.pftrace", ByteBuffer.wrap(PerfettoTraceWriter.write(SystemScenarios.tap(),
+                PerfettoTraceWriter.Options.plain())), null);
+        ThreadStateOverlay overlay = ThreadStateOverlay.of(trace);
+        int worker = trace.system().threadIndex(SystemScenarios.WORKER);
+        int app = trace.system().threadIndex(SystemScenarios.APP);
+        int binder = trace.system().threadIndex(SystemScenarios.BINDER);
+        // "fetch" (worker, 360–800 µs): woken by the main thread at 300 before it; during it the
+        // binder thread's reply wakes it at 710; it sends 77 (400 → 510) and receives 78 (710 → 760).
+        assertThat(overlay.arrows(new dev.ura.app.analysis.model.SliceRef(worker, 0))).containsExactly(
+                new ThreadStateOverlay.Arrow(false, app, t(300), worker, t(300)),
+                new ThreadStateOverlay.Arrow(false, binder, t(710), worker, t(710)),
+                new ThreadStateOverlay.Arrow(true, worker, t(400), binder, t(510)),
+                new ThreadStateOverlay.Arrow(true, binder, t(710), worker, t(760)));
+        assertThat(overlay.arrows(null)).isEmpty();
+    }
 }

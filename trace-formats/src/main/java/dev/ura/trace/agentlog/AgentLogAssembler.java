@@ -19,10 +19,16 @@ import java.util.Map;
  * the {@link EventTable} in file order, and intervals ({@code ph} B/E) as calls of their thread,
  * named {@code KIND} or {@code KIND:name} ({@code METHOD} intervals by their own class and method).
  *
- * <p>Repairs, each a warning: a time earlier than the thread's previous one is moved up to it (so
- * calls stay in pre-order); an {@code E} closes the innermost open interval of its kind and any
+ * <p>The spec lets a thread's lines come in any time order. Read as a stream, a log is assumed to
+ * be in order; a line earlier than its thread's previous one only marks the log as out of order
+ * ({@link #outOfOrderLines()}), and the reader reads it again with an assembler made by
+ * {@link #sorting}, which keeps the event lines and replays them sorted by {@code ts} (stable:
+ * equal times keep file order), with one warning. Timestamps are never moved.
+ *
+ * <p>Repairs, each a warning: an {@code E} closes the innermost open interval of its kind and any
  * interval opened inside that one; an unmatched {@code E} is dropped; intervals still open at the
- * end are closed at their thread's last time.
+ * end are closed at their thread's last time. Events lacking a field their kind needs are kept
+ * and reported per kind ({@link FieldGaps}).
  */
 final class AgentLogAssembler {
     /** Intervals open at once on one thread beyond this are not agent behaviour; they are dropped. */
@@ -41,6 +47,12 @@ final class AgentLogAssembler {
     private final Map<String, String> properties = new LinkedHashMap<>();
     /** Pool id to {@link EventKind} ordinal + 1 (0 = not looked up yet). */
     private byte[] kindByPoolId = new byte[64];
+    private final FieldGaps gaps = new FieldGaps();
+    /** Set when replaying a log whose threads are out of time order; null when streaming. */
+    private final EventLineBuffer sortBuffer;
+    private long outOfOrder;
+    private int firstOutOfOrderLine = -1;
+    private String firstOutOfOrder;
     private ThreadState lastThread;
     private int version = 1;
     private boolean sawVersion;
@@ -51,9 +63,32 @@ final class AgentLogAssembler {
      * @param events the table to fill, the one {@code pool} mirrors its strings into
      */
     AgentLogAssembler(StringPool pool, EventTable.Builder events, Warnings warnings) {
+        this(pool, events, warnings, null);
+    }
+
+    private AgentLogAssembler(StringPool pool, EventTable.Builder events, Warnings warnings, EventLineBuffer buffer) {
         this.pool = pool;
         this.events = events;
         this.warnings = warnings;
+        this.sortBuffer = buffer;
+    }
+
+    /**
+     * An assembler that keeps every event line and builds the trace from them sorted by time
+     * (for a log whose first reading found {@code outOfOrder} lines, the first at {@code line}).
+     */
+    static AgentLogAssembler sorting(StringPool pool, EventTable.Builder events, Warnings warnings,
+                                     AgentLogAssembler firstReading) {
+        AgentLogAssembler a = new AgentLogAssembler(pool, events, warnings, new EventLineBuffer());
+        a.outOfOrder = firstReading.outOfOrder;
+        a.firstOutOfOrderLine = firstReading.firstOutOfOrderLine;
+        a.firstOutOfOrder = firstReading.firstOutOfOrder;
+        return a;
+    }
+
+    /** How many event lines were earlier than their thread's previous line (0: the log is in order). */
+    long outOfOrderLines() {
+        return outOfOrder;
     }
 
     /** Adds one decoded line. */
@@ -88,14 +123,25 @@ final class AgentLogAssembler {
             warnings.badLine(line, "no \"ts\"");
             return;
         }
+        if (f.ph != 'E') {
+            gaps.check(kind, f, line);
+        }
+        if (sortBuffer != null) {
+            thread(tid);
+            sortBuffer.add(f, tid, line);
+            return;
+        }
         event(kind, f, thread(tid), line);
     }
 
     private void event(EventKind kind, EventFields f, ThreadState t, int line) {
         long ts = f.ts;
         if (ts < t.lastTs) {
-            warnings.atLine(line, "time " + ts + " is before the previous event of thread " + t.tid
-                    + "; moved to " + t.lastTs);
+            // Only on a streaming first reading: the reader then reads the log again, sorted.
+            if (outOfOrder++ == 0) {
+                firstOutOfOrderLine = line;
+                firstOutOfOrder = "thread " + t.tid + "'s time " + ts + " is before its previous event's " + t.lastTs;
+            }
             ts = t.lastTs;
         }
         t.lastTs = ts;
@@ -261,13 +307,28 @@ final class AgentLogAssembler {
         return KINDS[k - 1];
     }
 
-    /** Number of events (instants and intervals) collected so far. */
+    /** Number of events (instants and intervals) collected so far (kept lines, when sorting). */
     int eventCount() {
-        return events.size();
+        return sortBuffer != null ? sortBuffer.size() : events.size();
+    }
+
+    private void replaySorted() {
+        warnings.atLine(firstOutOfOrderLine, firstOutOfOrder + "; " + outOfOrder + (outOfOrder == 1 ? " line" : " lines")
+                + " out of time order within a thread: every thread's lines were sorted by ts (equal times"
+                + " keep file order; no time was changed)");
+        EventFields f = new EventFields();
+        for (int i : sortBuffer.sortedOrder()) {
+            long tid = sortBuffer.load(i, f);
+            event(kindOf(f.kind), f, thread(tid), sortBuffer.line(i));
+        }
     }
 
     /** Closes what is still open and builds the trace. */
     Trace build(String source, String variant, Map<String, String> extraProperties) {
+        if (sortBuffer != null) {
+            replaySorted();
+        }
+        gaps.report(warnings);
         List<ThreadTrack> tracks = new ArrayList<>(threads.size());
         boolean anyMain = !mainThreads.isEmpty();
         for (ThreadState t : threads) {

@@ -67,51 +67,84 @@ public final class AgentLogReader implements TraceReader {
 
     @Override
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
-        ByteBuffer d = data.slice();
-        int limit = d.limit();
-        Warnings warnings = new Warnings();
-        boolean jsonLines = AgentLogSniffer.startsWithJson(d);
-        // Room for the events at a typical line length (JSON Lines ~100 bytes, logcat with its prefix
-        // and other tags' lines ~160), so the columns rarely grow; growth beyond is automatic.
-        EventTable.Builder events = new EventTable.Builder(limit / (jsonLines ? 96 : 160));
-        StringPool pool = new StringPool(events);
-        AgentLogAssembler assembler = new AgentLogAssembler(pool, events, warnings);
-        JsonEventDecoder decoder = new JsonEventDecoder(pool, assembler, warnings, progress, limit);
-        Map<String, String> properties = new LinkedHashMap<>();
-        String variant;
-        PayloadSource payloads = null;
-        JsonLinesDecoder lines = null;
-        if (jsonLines) {
-            variant = "jsonl";
-            if (FLAT_LINE_FAST_PATH) {
-                lines = new JsonLinesDecoder(d, new JsonLinesSource(d, warnings), decoder, pool, assembler, progress);
+        Reading first = new Reading(source, data.slice(), progress, null);
+        first.run();
+        if (first.assembler.outOfOrderLines() == 0) {
+            return first.build();
+        }
+        // Rare: some thread's lines are not in time order. Read again, keeping the lines, and
+        // build from them sorted (the stream cannot be sorted as it goes).
+        Reading sorted = new Reading(source, data.slice(), progress, first.assembler);
+        sorted.run();
+        return sorted.build();
+    }
+
+    /** One pass over the log. */
+    private final class Reading {
+        private final String source;
+        private final ByteBuffer d;
+        private final Progress progress;
+        private final int limit;
+        private final Warnings warnings = new Warnings();
+        private final AgentLogAssembler assembler;
+        private final JsonEventDecoder decoder;
+        private final Map<String, String> properties = new LinkedHashMap<>();
+        private String variant;
+        private PayloadSource payloads;
+        private JsonLinesDecoder lines;
+
+        Reading(String source, ByteBuffer d, Progress progress, AgentLogAssembler unsorted) {
+            this.source = source;
+            this.d = d;
+            this.progress = progress;
+            this.limit = d.limit();
+            boolean jsonLines = AgentLogSniffer.startsWithJson(d);
+            // Room for the events at a typical line length (JSON Lines ~100 bytes, logcat with its prefix
+            // and other tags' lines ~160), so the columns rarely grow; growth beyond is automatic.
+            EventTable.Builder events = new EventTable.Builder(limit / (jsonLines ? 96 : 160));
+            StringPool pool = new StringPool(events);
+            assembler = unsorted == null ? new AgentLogAssembler(pool, events, warnings)
+                    : AgentLogAssembler.sorting(pool, events, warnings, unsorted);
+            decoder = new JsonEventDecoder(pool, assembler, warnings, progress, limit);
+            if (jsonLines) {
+                variant = "jsonl";
+                if (FLAT_LINE_FAST_PATH) {
+                    lines = new JsonLinesDecoder(d, new JsonLinesSource(d, warnings), decoder, pool, assembler, progress);
+                } else {
+                    payloads = new JsonLinesSource(d, warnings);
+                }
             } else {
-                payloads = new JsonLinesSource(d, warnings);
-            }
-        } else {
-            variant = "logcat";
-            LogcatFormat format = LogcatFormat.detect(d, 0, Math.min(limit, DETECT_BYTES));
-            payloads = new LogcatSource(d, format, tag);
-            properties.put("logcat.format", format.label());
-            if (format.tagged()) {
-                properties.put("logcat.tag", tag);
+                variant = "logcat";
+                LogcatFormat format = LogcatFormat.detect(d, 0, Math.min(limit, DETECT_BYTES));
+                payloads = new LogcatSource(d, format, tag);
+                properties.put("logcat.format", format.label());
+                if (format.tagged()) {
+                    properties.put("logcat.tag", tag);
+                }
             }
         }
-        try {
-            if (lines != null) {
-                lines.run();
-            } else {
-                decoder.run(payloads);
+
+        void run() throws TraceFormatException {
+            try {
+                if (lines != null) {
+                    lines.run();
+                } else {
+                    decoder.run(payloads);
+                }
+            } catch (IOException e) {
+                // The sources read memory, not files; Jackson declares IOException for its own errors.
+                throw TraceFormatException.ofFile(source, "cannot read: " + e.getMessage(), e);
             }
-        } catch (IOException e) {
-            // The sources read memory, not files; Jackson declares IOException for its own errors.
-            throw TraceFormatException.ofFile(source, "cannot read: " + e.getMessage(), e);
+            progress.update(limit, limit);
         }
-        progress.update(limit, limit);
-        if (assembler.eventCount() == 0) {
-            throw noEvents(source, warnings, payloads instanceof LogcatSource l ? l : null, properties.get("logcat.tag"));
+
+        Trace build() throws TraceFormatException {
+            if (assembler.eventCount() == 0) {
+                throw noEvents(source, warnings, payloads instanceof LogcatSource l ? l : null,
+                        properties.get("logcat.tag"));
+            }
+            return assembler.build(source, variant, properties);
         }
-        return assembler.build(source, variant, properties);
     }
 
     private static TraceFormatException noEvents(String source, Warnings warnings, LogcatSource logcat,

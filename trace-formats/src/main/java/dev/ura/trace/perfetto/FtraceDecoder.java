@@ -146,7 +146,13 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             if (f == 2 && pb.wire == 2) {
-                buf = pb.stringWithoutNewline();
+                int n = pb.length();
+                if (!fastPrint(pb.buf, pb.pos, n, ts, pid)) {
+                    buf = pb.stringWithoutNewline(n);
+                } else {
+                    buf = null;
+                    pb.pos += n;
+                }
             } else {
                 pb.skip();
             }
@@ -154,6 +160,55 @@ final class FtraceDecoder {
         if (buf != null) {
             b.print(ts, pid, buf);
         }
+    }
+
+    /**
+     * {@code B|tgid|name} and {@code E[|tgid[|…]]} straight from the bytes (most print events are
+     * these); anything else, or anything odd, goes the general way through a String.
+     */
+    private boolean fastPrint(byte[] a, int from, int n, long ts, long pid) {
+        int end = from + n;
+        while (end > from && (a[end - 1] == '\n' || a[end - 1] == 0)) {
+            end--;
+        }
+        if (end - from < 1 || (a[from] != 'B' && a[from] != 'E')) {
+            return false;
+        }
+        if (end - from == 1) {
+            if (a[from] != 'E') {
+                return false;
+            }
+            b.printEnd(ts, pid, -1);
+            return true;
+        }
+        if (a[from + 1] != '|') {
+            return false;
+        }
+        long tgid = 0;
+        int i = from + 2;
+        int digits = 0;
+        while (i < end && a[i] >= '0' && a[i] <= '9' && digits < 10) {
+            tgid = tgid * 10 + (a[i] - '0');
+            i++;
+            digits++;
+        }
+        if (a[from] == 'E') {
+            if (i < end && a[i] != '|') {
+                return false;
+            }
+            b.printEnd(ts, pid, digits > 0 ? tgid : -1);
+            return true;
+        }
+        if (digits == 0 || i >= end || a[i] != '|') {
+            return false;
+        }
+        for (int k = i + 1; k < end; k++) {
+            if (a[k] == '\r' || a[k] == '\n' || a[k] == 0) {
+                return false; // trailing junk the general path strips differently
+            }
+        }
+        b.printBegin(ts, pid, tgid, a, i + 1, end - i - 1);
+        return true;
     }
 
     private void schedSwitch(Pb pb, int cpu, long ts) {
@@ -165,11 +220,11 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> prevComm = str(pb);
-                case 2 -> prevPid = (int) num(pb);
-                case 4 -> prevState = num(pb);
-                case 5 -> nextComm = str(pb);
-                case 6 -> nextPid = (int) num(pb);
+                case 1 -> prevComm = pb.stringOrSkip();
+                case 2 -> prevPid = (int) pb.varintOrSkip();
+                case 4 -> prevState = pb.varintOrSkip();
+                case 5 -> nextComm = pb.stringOrSkip();
+                case 6 -> nextPid = (int) pb.varintOrSkip();
                 default -> pb.skip();
             }
         }
@@ -187,9 +242,9 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> comm = str(pb);
-                case 2 -> pid = (int) num(pb);
-                case 5 -> target = (int) num(pb);
+                case 1 -> comm = pb.stringOrSkip();
+                case 2 -> pid = (int) pb.varintOrSkip();
+                case 5 -> target = (int) pb.varintOrSkip();
                 default -> pb.skip();
             }
         }
@@ -207,9 +262,9 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> pid = (int) num(pb);
-                case 2 -> caller = num(pb);
-                case 3 -> io = num(pb);
+                case 1 -> pid = (int) pb.varintOrSkip();
+                case 2 -> caller = pb.varintOrSkip();
+                case 3 -> io = pb.varintOrSkip();
                 default -> pb.skip();
             }
         }
@@ -223,9 +278,9 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> pid = (int) num(pb);
-                case 2 -> comm = str(pb);
-                case 3 -> flags = num(pb);
+                case 1 -> pid = (int) pb.varintOrSkip();
+                case 2 -> comm = pb.stringOrSkip();
+                case 3 -> flags = pb.varintOrSkip();
                 default -> pb.skip();
             }
         }
@@ -240,8 +295,8 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> pid = (int) num(pb);
-                case 3 -> comm = str(pb);
+                case 1 -> pid = (int) pb.varintOrSkip();
+                case 3 -> comm = pb.stringOrSkip();
                 default -> pb.skip();
             }
         }
@@ -259,11 +314,11 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> id = (int) num(pb);
-                case 3 -> toProc = (int) num(pb);
-                case 5 -> reply = (int) num(pb);
-                case 6 -> code = num(pb) & 0xFFFF_FFFFL;
-                case 7 -> flags = num(pb) & 0xFFFF_FFFFL;
+                case 1 -> id = (int) pb.varintOrSkip();
+                case 3 -> toProc = (int) pb.varintOrSkip();
+                case 5 -> reply = (int) pb.varintOrSkip();
+                case 6 -> code = pb.varintOrSkip() & 0xFFFF_FFFFL;
+                case 7 -> flags = pb.varintOrSkip() & 0xFFFF_FFFFL;
                 default -> pb.skip();
             }
         }
@@ -275,29 +330,12 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             if (f == 1) {
-                id = (int) num(pb);
+                id = (int) pb.varintOrSkip();
             } else {
                 pb.skip();
             }
         }
         b.binderReceived(ts, tid, (int) id);
-    }
-
-    /** A varint field (a wrong wire type is skipped and reads as 0). */
-    private static long num(Pb pb) {
-        if (pb.wire == 0) {
-            return pb.varint();
-        }
-        pb.skip();
-        return 0;
-    }
-
-    private static String str(Pb pb) {
-        if (pb.wire == 2) {
-            return pb.string();
-        }
-        pb.skip();
-        return null;
     }
 
     private void compactSched(Pb pb, int cpu, long offset) {

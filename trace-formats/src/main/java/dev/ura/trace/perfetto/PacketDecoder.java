@@ -50,12 +50,12 @@ final class PacketDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 8 -> ts = varint(pb);
-                case 58 -> clock = varint(pb);
-                case 10 -> seqId = varint(pb);
-                case 13 -> flags |= varint(pb);
-                case 41 -> flags |= varint(pb) != 0 ? 1 : 0;
-                case 42 -> dropped = varint(pb) != 0;
+                case 8 -> ts = pb.varintOrSkip();
+                case 58 -> clock = pb.varintOrSkip();
+                case 10 -> seqId = pb.varintOrSkip();
+                case 13 -> flags |= pb.varintOrSkip();
+                case 41 -> flags |= pb.varintOrSkip() != 0 ? 1 : 0;
+                case 42 -> dropped = pb.varintOrSkip() != 0;
                 case 12, 59, 1, 2, 6, 11, 60, 45, 76, 50, 133, 44, 43 -> {
                     if (pb.wire != 2) {
                         pb.skip();
@@ -226,10 +226,10 @@ final class PacketDecoder {
                 while (pb.more()) {
                     int g = pb.field();
                     switch (g) {
-                        case 1 -> id = varint(pb);
-                        case 2 -> value = varint(pb);
-                        case 3 -> inc = varint(pb) != 0;
-                        case 4 -> unit = varint(pb);
+                        case 1 -> id = pb.varintOrSkip();
+                        case 2 -> value = pb.varintOrSkip();
+                        case 3 -> inc = pb.varintOrSkip() != 0;
+                        case 4 -> unit = pb.varintOrSkip();
                         default -> pb.skip();
                     }
                 }
@@ -278,10 +278,10 @@ final class PacketDecoder {
                 while (pb.more()) {
                     int g = pb.field();
                     switch (g) {
-                        case 1 -> pid = (int) varint(pb);
-                        case 2 -> ppid = (int) varint(pb);
+                        case 1 -> pid = (int) pb.varintOrSkip();
+                        case 2 -> ppid = (int) pb.varintOrSkip();
                         case 3 -> {
-                            String s = string(pb);
+                            String s = pb.stringOrSkip();
                             if (cmd == null) {
                                 cmd = s;
                             }
@@ -299,9 +299,9 @@ final class PacketDecoder {
                 while (pb.more()) {
                     int g = pb.field();
                     switch (g) {
-                        case 1 -> tid = (int) varint(pb);
-                        case 3 -> tgid = (int) varint(pb);
-                        case 2 -> name = string(pb);
+                        case 1 -> tid = (int) pb.varintOrSkip();
+                        case 3 -> tgid = (int) pb.varintOrSkip();
+                        case 2 -> name = pb.stringOrSkip();
                         default -> pb.skip();
                     }
                 }
@@ -360,9 +360,9 @@ final class PacketDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 1 -> uuid = varint(pb);
-                case 5 -> parent = varint(pb);
-                case 2, 10, 13 -> name = string(pb);
+                case 1 -> uuid = pb.varintOrSkip();
+                case 5 -> parent = pb.varintOrSkip();
+                case 2, 10, 13 -> name = pb.stringOrSkip();
                 case 8 -> {
                     counter = true;
                     pb.skip();
@@ -439,11 +439,11 @@ final class PacketDecoder {
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
-                case 9 -> type = (int) varint(pb);
-                case 11 -> uuid = varint(pb);
-                case 23 -> name = string(pb);
-                case 10 -> nameIid = varint(pb);
-                case 30 -> value = varint(pb);
+                case 9 -> type = (int) pb.varintOrSkip();
+                case 11 -> uuid = pb.varintOrSkip();
+                case 23 -> name = pb.stringOrSkip();
+                case 10 -> nameIid = pb.varintOrSkip();
+                case 30 -> value = pb.varintOrSkip();
                 case 44 -> value = pb.wire == 1 ? Double.longBitsToDouble(pb.fixed64()) : skip(pb);
                 case 47, 36 -> pb.repeatedFixed64(v -> flows[0] = append(flows[0], v));
                 case 48, 42 -> pb.repeatedFixed64(v -> flows[1] = append(flows[1], v));
@@ -531,24 +531,9 @@ final class PacketDecoder {
         return n;
     }
 
-    private static long varint(Pb pb) {
-        if (pb.wire == 0) {
-            return pb.varint();
-        }
-        pb.skip();
-        return 0;
-    }
-
     private static double skip(Pb pb) {
         pb.skip();
         return 0;
     }
 
-    private static String string(Pb pb) {
-        if (pb.wire == 2) {
-            return pb.string();
-        }
-        pb.skip();
-        return null;
-    }
 }

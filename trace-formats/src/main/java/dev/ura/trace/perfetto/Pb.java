@@ -113,11 +113,33 @@ final class Pb {
 
     /** A string field without its trailing newline (atrace payloads end in one): one copy, not two. */
     String stringWithoutNewline() {
-        int n = length();
+        return stringWithoutNewline(length());
+    }
+
+    /** {@link #stringWithoutNewline()} when the length was already read. */
+    String stringWithoutNewline(int n) {
         int k = n > 0 && buf[pos + n - 1] == '\n' ? n - 1 : n;
         String s = new String(buf, pos, k, StandardCharsets.UTF_8);
         pos += n;
         return s;
+    }
+
+    /** A varint field's value; a field of another wire type (corrupt or foreign) is skipped and reads as 0. */
+    long varintOrSkip() {
+        if (wire == 0) {
+            return varint();
+        }
+        skip();
+        return 0;
+    }
+
+    /** A string field's value; a field of another wire type is skipped and reads as null. */
+    String stringOrSkip() {
+        if (wire == 2) {
+            return string();
+        }
+        skip();
+        return null;
     }
 
     /** Skips the value of the last key by its wire type. */

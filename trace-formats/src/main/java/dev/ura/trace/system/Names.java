@@ -10,6 +10,56 @@ import java.util.Map;
 final class Names {
     private final Map<String, Integer> ids = new HashMap<>();
     private final MethodTable.Builder methods = new MethodTable.Builder();
+    /** Open addressing over UTF-8 name bytes → id, so repeated names from a decoder cost no String. */
+    private byte[][] keys = new byte[1024][];
+    private int[] keyHash = new int[1024];
+    private int[] keyId = new int[1024];
+    private int keyCount;
+
+    /** The id of the name whose UTF-8 bytes are {@code b[from, from + len)}. */
+    int id(byte[] b, int from, int len) {
+        int h = 1;
+        for (int i = from; i < from + len; i++) {
+            h = 31 * h + b[i];
+        }
+        int mask = keys.length - 1;
+        int slot = (h ^ (h >>> 16)) & mask;
+        for (byte[] k; (k = keys[slot]) != null; slot = (slot + 1) & mask) {
+            if (keyHash[slot] == h && java.util.Arrays.equals(k, 0, k.length, b, from, from + len)) {
+                return keyId[slot];
+            }
+        }
+        String name = len == 0 ? "[empty slice name]" : new String(b, from, len, java.nio.charset.StandardCharsets.UTF_8);
+        int id = id(name);
+        keys[slot] = java.util.Arrays.copyOfRange(b, from, from + len);
+        keyHash[slot] = h;
+        keyId[slot] = id;
+        if (++keyCount * 2 > keys.length) {
+            rehash();
+        }
+        return id;
+    }
+
+    private void rehash() {
+        byte[][] oldKeys = keys;
+        int[] oldHash = keyHash;
+        int[] oldId = keyId;
+        keys = new byte[oldKeys.length * 2][];
+        keyHash = new int[keys.length];
+        keyId = new int[keys.length];
+        int mask = keys.length - 1;
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldKeys[i] != null) {
+                int slot = (oldHash[i] ^ (oldHash[i] >>> 16)) & mask;
+                while (keys[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                keys[slot] = oldKeys[i];
+                keyHash[slot] = oldHash[i];
+                keyId[slot] = oldId[i];
+            }
+        }
+    }
 
     int id(String name) {
         Integer i = ids.get(name);

@@ -67,6 +67,11 @@ final class SliceCollector {
         ops(thread).add(ts, names.id(name.isEmpty() ? "[empty slice name]" : name));
     }
 
+    /** Opens a slice named by a {@link Names} id. */
+    void begin(int thread, long ts, int nameId) {
+        ops(thread).add(ts, nameId);
+    }
+
     /** Ends the thread's innermost open slice (at match time, in time order). */
     void end(int thread, long ts) {
         ops(thread).add(ts, -1);

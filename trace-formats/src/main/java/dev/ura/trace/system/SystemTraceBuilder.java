@@ -222,6 +222,31 @@ public final class SystemTraceBuilder {
         }
     }
 
+    /**
+     * An atrace {@code B|tgid|name} whose name is the UTF-8 bytes {@code b[from, from + len)}: the
+     * decoder's fast path, equivalent to {@link #print} of that payload but without a String for
+     * names seen before.
+     */
+    public void printBegin(long ts, long tid, long tgid, byte[] b, int from, int len) {
+        records++;
+        time(ts);
+        registry.setTgid(tid, tgid);
+        int t = registry.thread(tid);
+        if (t >= 0) {
+            slices.begin(t, ts, names.id(b, from, len));
+        }
+    }
+
+    /** An atrace {@code E} ({@code tgid} -1 when the payload has none): {@link #print}'s fast path. */
+    public void printEnd(long ts, long tid, long tgid) {
+        records++;
+        time(ts);
+        if (tgid > 0) {
+            registry.setTgid(tid, tgid);
+        }
+        sliceEnd(ts, tid);
+    }
+
     public void sliceBegin(long ts, long tid, String name) {
         time(ts);
         int t = registry.thread(tid);

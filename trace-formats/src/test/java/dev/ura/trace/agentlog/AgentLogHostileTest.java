@@ -37,10 +37,11 @@ class AgentLogHostileTest {
 
         assertThat(trace.events().size()).isEqualTo(2);
         assertThat(trace.events().delayNs(1)).isEqualTo(Long.MAX_VALUE);
-        assertThat(trace.warnings()).hasSize(3);
+        assertThat(trace.warnings()).hasSize(4);
         assertThat(trace.warnings().get(0)).isEqualTo("line 2: \"ts\" is out of range");
         assertThat(trace.warnings().get(1)).isEqualTo("line 3: \"bytes\" is not an integer");
         assertThat(trace.warnings().get(2)).startsWith("line 4: ");
+        assertThat(trace.warnings().get(3)).startsWith("line 5: SEND_MSG without \"obj\"");
     }
 
     @Test

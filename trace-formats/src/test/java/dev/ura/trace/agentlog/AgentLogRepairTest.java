@@ -170,14 +170,17 @@ class AgentLogRepairTest {
                   READ 50..70
                 USER_INPUT interval thread=0 10..30 name=onClick call=0
                 DRAW interval thread=0 20..30 id=1 call=1
+                INVALIDATE instant thread=0 45..45 id=1 call=-1
                 READ interval thread=0 50..70 detail=/a call=2
-                INVALIDATE instant thread=0 50..50 id=1 call=2
                 INVALIDATE instant thread=0 70..70 id=2 call=2
                 """);
+        // line 6 (ts 45) is sorted before line 5 (ts 50), its time kept: it is not inside the READ
         assertThat(trace.warnings()).containsExactly(
+                "line 6: thread 1's time 45 is before its previous event's 50; 1 line out of time order within a"
+                        + " thread: every thread's lines were sorted by ts (equal times keep file order; no time was"
+                        + " changed)",
                 "line 2: DRAW still open when the \"E\" at line 3 closed an enclosing USER_INPUT; closed there",
                 "line 4: \"E\" of DRAW on thread 1 has no open \"B\"; dropped",
-                "line 6: time 45 is before the previous event of thread 1; moved to 50",
                 "line 5: READ on thread 1 never ends; closed at the thread's last event");
     }
 
@@ -215,7 +218,7 @@ class AgentLogRepairTest {
     void metaVersionAndFieldsAreMetadata() throws Exception {
         Trace trace = AgentLogs.read("""
                 {"kind":"META","version":2,"app":"a.b","device":"Pixel 7","os":14}
-                {"ts":1,"tid":1,"kind":"DRAW"}
+                {"ts":1,"tid":1,"kind":"DRAW","view":1}
                 """);
 
         assertThat(trace.metadata().version()).isEqualTo(2);

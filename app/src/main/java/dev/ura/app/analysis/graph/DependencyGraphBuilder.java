@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -59,6 +60,8 @@ public final class DependencyGraphBuilder {
         private final SegmentColumns columns = new SegmentColumns();
         private final Map<Integer, int[]> chains = new HashMap<>();
         private final List<String> warnings = new ArrayList<>();
+        /** The event line each hand-off / request edge came from, for warnings. */
+        private final Map<Dependency, Integer> origins = new IdentityHashMap<>();
         private PieceVertices vertices;
         private Graph<Integer, Dependency> graph;
         /** Per vertex: whether an edge leads to it, and the latest recorded end of those that do. */
@@ -101,6 +104,14 @@ public final class DependencyGraphBuilder {
             crossEdges();
             programOrder();
             orphans(source);
+            // Clocks that disagree can close a loop; dropping its backward edge may orphan work,
+            // and the orphan's edge from the start may close another (bounded: each round drops edges).
+            for (int round = 0; round < 4
+                    && CycleBreaker.breakCycles(graph, columns.end, origins, v -> columns.name[v], this::where,
+                    warnings) > 0; round++) {
+                recomputeLinkedTo();
+                orphans(source);
+            }
             waitTimes();
             int sinkPiece = work.endEvent() >= 0 ? work.endEvent() : trigger;
             int sink = vertices.last(sinkPiece);
@@ -189,16 +200,40 @@ public final class DependencyGraphBuilder {
             int from = vertexEndingBy(events.thread(fromEvent), events.end(fromEvent));
             if (from < 0 || columns.end[from] > columns.end[to]
                     || (columns.thread[from] == columns.thread[to] && from >= to)) {
-                warnings.add(kind.label() + " link from event " + fromEvent + " at " + events.end(fromEvent)
-                        + " ns to work that started before it: ignored");
+                warnings.add(where(events.line(fromEvent)) + kind.label() + " link from event " + fromEvent + " at " + events.end(fromEvent)
+                        + " ns to work that started before it (clocks that disagree?): ignored");
                 return;
             }
-            depend(from, to, kind);
+            Dependency d = depend(from, to, kind);
+            if (d != null) {
+                origins.put(d, events.line(fromEvent));
+            }
         }
 
-        /** Adds the edge unless the two are linked already (a simple graph keeps the first). */
-        private void depend(int from, int to, LinkKind kind) {
-            if (graph.addEdge(from, to, new Dependency(kind))) {
+        /** Adds the edge unless the two are linked already (a simple graph keeps the first); returns it or null. */
+        private Dependency depend(int from, int to, LinkKind kind) {
+            Dependency d = new Dependency(kind);
+            if (graph.addEdge(from, to, d)) {
+                linkedTo[to] = true;
+                readyNs[to] = Math.max(readyNs[to], columns.end[from]);
+                return d;
+            }
+            return null;
+        }
+
+        /** "line L of FILE: " for an event read from a log, else "FILE: ". */
+        private String where(int line) {
+            String file = work.trace().source();
+            return line >= 0 ? "line " + line + " of " + file + ": " : file + ": ";
+        }
+
+        /** After edges were dropped: which vertices something still leads to, and when they became ready. */
+        private void recomputeLinkedTo() {
+            Arrays.fill(linkedTo, false);
+            Arrays.fill(readyNs, Long.MIN_VALUE);
+            for (Dependency d : graph.edgeSet()) {
+                int from = graph.getEdgeSource(d);
+                int to = graph.getEdgeTarget(d);
                 linkedTo[to] = true;
                 readyNs[to] = Math.max(readyNs[to], columns.end[from]);
             }
@@ -250,8 +285,13 @@ public final class DependencyGraphBuilder {
          */
         private void orphans(int source) {
             for (int v : entries()) {
-                if (v != source && !linkedTo[v]) {
-                    warnings.add("no link leads to " + columns.name[v] + "; it is taken to start with the response");
+                // Work before the start on the start's own thread (clocks that disagree can put a
+                // tracked dispatch there) already leads to the start: an edge back would be a loop.
+                if (v != source && !linkedTo[v] && !(columns.thread[v] == columns.thread[source] && v < source)) {
+                    String w = "no link leads to " + columns.name[v] + "; it is taken to start with the response";
+                    if (!warnings.contains(w)) {
+                        warnings.add(w);
+                    }
                     depend(source, v, LinkKind.PROGRAM_ORDER);
                 }
             }

@@ -10,6 +10,11 @@ public enum LinkKind {
     AFFINITY,
     /** Inferred: the earliest unlinked dispatch after the send. */
     FIFO,
+    /**
+     * Inferred in an agent log whose send or dispatch has no {@code obj} (or names one never
+     * sent): by the same affinity and FIFO rules as {@link #AFFINITY} / {@link #FIFO}.
+     */
+    INFERRED,
     /** Drawn by the user. */
     USER,
     /** Consecutive work on one thread. */
@@ -24,6 +29,6 @@ public enum LinkKind {
 
     /** Whether the link was inferred from timing and names rather than known. */
     public boolean isInferred() {
-        return this == AFFINITY || this == FIFO;
+        return this == AFFINITY || this == FIFO || this == INFERRED;
     }
 }

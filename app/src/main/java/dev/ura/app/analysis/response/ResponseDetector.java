@@ -14,6 +14,7 @@ import dev.ura.trace.model.Trace;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,7 @@ public final class ResponseDetector {
             targets.computeIfAbsent(l.sendEvent(), k -> new ArrayList<>()).add(l.dispatchEvent());
         }
         order = EventOrder.byStart(events);
-        draws = new FulfilmentIndex(events, order);
+        draws = new FulfilmentIndex(events, order, "agent-log".equals(trace.metadata().format()));
         sampled = SampledTrace.isSampled(trace);
         marks = new EventMarks(events.size());
     }
@@ -153,10 +154,20 @@ public final class ResponseDetector {
                 }
             }
             requests.sort((a, b) -> Long.compare(events.start(a), events.start(b)));
-            fulfilledBy = new int[requests.size()];
+            int[] by = new int[requests.size()];
+            int kept = 0;
             for (int i = 0; i < requests.size(); i++) {
-                fulfilledBy[i] = draws.fulfilmentOf(requests.get(i));
+                int r = requests.get(i);
+                int d = draws.fulfilmentOf(r);
+                // A request without identity that nothing fulfils is no request (a bad line must
+                // not leave the response pending forever); the reader warned about it.
+                if (d >= 0 || !draws.isOptional(r)) {
+                    requests.set(kept, r);
+                    by[kept++] = d;
+                }
             }
+            requests.subList(kept, requests.size()).clear();
+            fulfilledBy = Arrays.copyOf(by, kept);
         }
 
         private void follow(int e, ArrayDeque<Integer> queue) {

@@ -41,11 +41,18 @@ import java.util.Set;
 public final class WhatIfEstimator {
     private final ResponseGraph graph;
     private final SliceMatcher matcher;
+    /** Each vertex's place in the baseline's topological order: added edges must go forward in it. */
+    private final int[] position;
 
     /** An estimator for scenarios of one response; reusable, and safe to share (estimates only read). */
     public WhatIfEstimator(ResponseGraph graph) {
         this.graph = graph;
         this.matcher = new SliceMatcher(graph);
+        this.position = new int[graph.vertexCount()];
+        List<Integer> order = graph.baseline().order();
+        for (int i = 0; i < order.size(); i++) {
+            position[order.get(i)] = i;
+        }
     }
 
     /** The estimate for a scenario; the empty scenario gives the recorded response. */
@@ -156,6 +163,11 @@ public final class WhatIfEstimator {
     private void runInParallel(int first, int last, Set<Dependency> removed,
                                List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
         Graph<Integer, Dependency> g = graph.graph();
+        if (position[first] <= position[graph.source()]) {
+            // Work ordered before the response start (only with clocks that disagree) already
+            // starts no later than the response.
+            return;
+        }
         int thread = graph.thread(first);
         List<Integer> before = new ArrayList<>();
         for (Dependency d : g.incomingEdgesOf(first)) {
@@ -193,7 +205,8 @@ public final class WhatIfEstimator {
         }
         for (int from : before) {
             Dependency existing = g.getEdge(from, after);
-            if ((existing == null || removed.contains(existing)) && !hasAdded(added, from, after)) {
+            if ((existing == null || removed.contains(existing)) && !hasAdded(added, from, after)
+                    && position[from] < position[after]) {
                 added.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER), from, after));
             }
         }

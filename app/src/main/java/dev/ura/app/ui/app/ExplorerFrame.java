@@ -18,7 +18,10 @@ import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.system.SystemTraceTool;
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.OpenTrace;
 import dev.ura.app.ui.TraceSource;
+import com.formdev.flatlaf.util.UIScale;
+import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.render.TimelineScene;
@@ -46,7 +49,7 @@ import java.util.prefs.BackingStoreException;
  * The explorer window: search bar, timeline, side and bottom panels, status bar. Owns the open
  * trace; panels learn about a new trace through {@link #addTraceListener}.
  */
-public final class ExplorerFrame extends JFrame {
+public final class ExplorerFrame extends JFrame implements OpenTrace {
     private final UiPrefs prefs;
     private final TimelineView timeline = new TimelineView();
     private final StatusBar status = new StatusBar();
@@ -56,6 +59,7 @@ public final class ExplorerFrame extends JFrame {
     private final JPanel side = new JPanel(new BorderLayout());
     private final TraceOpener opener;
     private final List<Consumer<LoadedTrace>> traceListeners = new ArrayList<>();
+    private final List<Consumer<Boolean>> loadingListeners = new ArrayList<>();
     private final AnnotationTool annotations;
     private final ResponseModel model = new ResponseModel();
     private final ResponseController responses;
@@ -66,7 +70,7 @@ public final class ExplorerFrame extends JFrame {
         super("ura");
         this.prefs = prefs;
         this.theme = theme;
-        this.opener = new TraceOpener(this, status, this::show);
+        this.opener = new TraceOpener(this, status, this::show, on -> loadingListeners.forEach(l -> l.accept(on)));
         timeline.setWheelZooms(prefs.wheelZooms());
         setName("explorer");
         setDefaultCloseOperation(DISPOSE_ON_CLOSE);
@@ -79,21 +83,22 @@ public final class ExplorerFrame extends JFrame {
         traceListeners.add(systemTool::show);
         center.add(north, BorderLayout.NORTH);
         center.add(new TimelinePanel(timeline), BorderLayout.CENTER);
-        side.setPreferredSize(new Dimension(340, 200));
+        side.setPreferredSize(new Dimension(UIScale.scale(340), UIScale.scale(200)));
         JSplitPane horizontal = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, side, center);
         horizontal.setResizeWeight(0);
         JSplitPane vertical = new JSplitPane(JSplitPane.VERTICAL_SPLIT, horizontal, bottom);
         vertical.setResizeWeight(0.75);
-        bottom.setPreferredSize(new Dimension(400, 220));
+        bottom.setPreferredSize(new Dimension(UIScale.scale(400), UIScale.scale(220)));
         getContentPane().add(vertical, BorderLayout.CENTER);
         getContentPane().add(status, BorderLayout.SOUTH);
         setJMenuBar(new ExplorerMenus(this).build());
         FileDropHandler drop = new FileDropHandler(f -> open(f.toPath()));
         setTransferHandler(drop);
         timeline.setTransferHandler(drop);
-        timeline.addSelectionListener(s -> details.show(loaded == null ? null : loaded.trace(), s));
+        timeline.addSelectionListener(s -> showDetails());
         annotations = new AnnotationTool(this);
-        responses = new ResponseController(this, model);
+        responses = new ResponseController(timeline, model, status::setMessage, this);
+        model.addListener(this::pathMaybeChanged);
         side.add(new ResponsesPanel(model), BorderLayout.CENTER);
         bottom.addTab("Critical path", new CriticalPathPanel(model, responses::show));
         bottom.addTab("Findings", new FindingsPanel(model, responses::show, f -> {
@@ -102,7 +107,7 @@ public final class ExplorerFrame extends JFrame {
         }));
         bottom.addTab("What-if", new WhatIfPanel(model));
         bottom.addTab("Statistics", new StatsPanel(model));
-        ProfileTabs.install(this);
+        ProfileTabs.install(bottom, model, this);
         restoreBounds();
         addWindowListener(new WindowAdapter() {
             @Override
@@ -160,12 +165,19 @@ public final class ExplorerFrame extends JFrame {
     }
 
     /** The open trace, or {@code null}. */
+    @Override
     public LoadedTrace loaded() {
         return loaded;
     }
 
+    @Override
     public void addTraceListener(Consumer<LoadedTrace> l) {
         traceListeners.add(l);
+    }
+
+    @Override
+    public void addLoadingListener(Consumer<Boolean> l) {
+        loadingListeners.add(l);
     }
 
     public void open(Path file) {
@@ -230,7 +242,9 @@ public final class ExplorerFrame extends JFrame {
         setTitle((view != null ? view.bundle().getFileName() + " · " : "") + t.source().name() + " — ura");
         status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · " + trace.threads().size()
                 + " threads · " + trace.callCount() + " calls · "
-                + TimeFormat.duration(t.index().endNs() - t.index().startNs()));
+                + TimeFormat.duration(t.index().endNs() - t.index().startNs())
+                + (timeline.emptyThreadsHidden() == 0 ? "" : " · " + timeline.emptyThreadsHidden()
+                + " threads without calls hidden (View › Show Hidden Threads)"));
         status.setWarnings(trace.warnings());
         for (Consumer<LoadedTrace> l : traceListeners) {
             l.accept(t);
@@ -251,6 +265,20 @@ public final class ExplorerFrame extends JFrame {
         timeline.requestFocusInWindow();
     }
 
+    private CriticalPath detailedPath;
+
+    private void showDetails() {
+        detailedPath = model.path();
+        details.show(loaded == null ? null : loaded.trace(), selection(), detailedPath);
+    }
+
+    /** The details say whether the slice is on the critical path: refresh them when the path changes. */
+    private void pathMaybeChanged() {
+        if (model.path() != detailedPath && selection() != null) {
+            showDetails();
+        }
+    }
+
     /** The selected slice, or {@code null}. */
     SliceRef selection() {
         return timeline.scene() == null ? null : timeline.scene().selection();
@@ -261,7 +289,7 @@ public final class ExplorerFrame extends JFrame {
         if (r != null && getGraphicsConfiguration().getBounds().intersects(r)) {
             setBounds(r);
         } else {
-            setSize(1400, 860);
+            setSize(UIScale.scale(1400), UIScale.scale(860));
             setLocationByPlatform(true);
         }
         if (prefs.maximized()) {

@@ -7,6 +7,7 @@ import dev.ura.app.ui.export.ExportActions;
 import dev.ura.app.ui.export.ReportActions;
 import dev.ura.app.ui.export.ResponseExportActions;
 import dev.ura.app.ui.runs.RunsActions;
+import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.TraceSource;
 import javax.swing.JFileChooser;
@@ -195,7 +196,7 @@ public final class ExplorerMenus {
     }
 
     private void chooseFile() {
-        JFileChooser chooser = new JFileChooser(lastDirectory == null ? null : lastDirectory.toFile());
+        JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), lastDirectory));
         chooser.setDialogTitle("Open trace");
         if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
             Path p = chooser.getSelectedFile().toPath();

@@ -1,7 +1,8 @@
 package dev.ura.app.ui.app;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
-import javax.swing.BorderFactory;
 import javax.swing.Box;
 import javax.swing.JButton;
 import javax.swing.JLabel;
@@ -27,7 +28,7 @@ public final class StatusBar extends JPanel {
 
     StatusBar() {
         super(new BorderLayout());
-        setBorder(BorderFactory.createEmptyBorder(2, 8, 2, 4));
+        setBorder(new FlatEmptyBorder(2, 8, 2, 4));
         add(message, BorderLayout.CENTER);
         JPanel right = new JPanel(new FlowLayout(FlowLayout.RIGHT, 6, 0));
         progress.setStringPainted(true);
@@ -81,8 +82,16 @@ public final class StatusBar extends JPanel {
 
     private void showWarnings() {
         JList<String> list = PlainText.list(new JList<>(warningLines.toArray(new String[0])));
-        JScrollPane sp = new JScrollPane(list);
-        sp.setPreferredSize(new Dimension(640, Math.min(400, 40 + 20 * warningLines.size())));
+        JScrollPane sp = new JScrollPane(list, JScrollPane.VERTICAL_SCROLLBAR_AS_NEEDED,
+                JScrollPane.HORIZONTAL_SCROLLBAR_AS_NEEDED);
+        sp.setName("warningsList");
+        // as large as the lines need, but never larger than the window it belongs to
+        java.awt.Window owner = javax.swing.SwingUtilities.getWindowAncestor(this);
+        int maxW = owner == null ? UIScale.scale(900) : Math.max(UIScale.scale(300), owner.getWidth() - UIScale.scale(120));
+        int maxH = owner == null ? UIScale.scale(500) : Math.max(UIScale.scale(120), owner.getHeight() - UIScale.scale(220));
+        Dimension want = list.getPreferredSize();
+        sp.setPreferredSize(new Dimension(Math.min(maxW, want.width + UIScale.scale(30)),
+                Math.min(maxH, want.height + UIScale.scale(10))));
         JOptionPane.showMessageDialog(this, sp, "Reader warnings", JOptionPane.WARNING_MESSAGE);
     }
 }

@@ -21,12 +21,15 @@ public final class TraceOpener {
     private final Component parent;
     private final StatusBar status;
     private final Consumer<LoadedTrace> onLoaded;
+    private final Consumer<Boolean> loading;
     private TraceLoadWorker current;
 
-    TraceOpener(Component parent, StatusBar status, Consumer<LoadedTrace> onLoaded) {
+    /** @param loading told {@code true} when a load starts and {@code false} when it ends without a trace */
+    TraceOpener(Component parent, StatusBar status, Consumer<LoadedTrace> onLoaded, Consumer<Boolean> loading) {
         this.parent = parent;
         this.status = status;
         this.onLoaded = onLoaded;
+        this.loading = loading;
     }
 
     void open(Path file) {
@@ -47,6 +50,7 @@ public final class TraceOpener {
             }
         });
         worker.execute();
+        loading.accept(true);
     }
 
     /** Whether a load is running. */
@@ -62,10 +66,12 @@ public final class TraceOpener {
         status.showProgress(null);
         if (worker.isCancelled()) {
             status.setMessage("Opening " + worker.source().name() + " was cancelled");
+            loading.accept(false);
             return;
         }
         try {
             onLoaded.accept(worker.get());
+            return;
         } catch (ExecutionException e) {
             fail(worker.source(), e.getCause());
         } catch (CancellationException e) {
@@ -74,6 +80,7 @@ public final class TraceOpener {
             Thread.currentThread().interrupt();
             status.setMessage("Opening " + worker.source().name() + " was interrupted");
         }
+        loading.accept(false);
     }
 
     private void fail(TraceSource source, Throwable cause) {

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.export;
 
+import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.ui.app.ExplorerFrame;
@@ -32,7 +33,7 @@ public final class ExportActions {
         if (scene == null) {
             return;
         }
-        JFileChooser chooser = new JFileChooser();
+        JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), null));
         chooser.setDialogTitle("Export image");
         FileNameExtensionFilter png = new FileNameExtensionFilter("PNG image", "png");
         FileNameExtensionFilter svg = new FileNameExtensionFilter("SVG drawing", "svg");
@@ -40,7 +41,7 @@ public final class ExportActions {
         chooser.addChoosableFileFilter(svg);
         chooser.setFileFilter(png);
         String base = frame.loaded().source().name().replaceAll("\\.[^.]*$", "");
-        chooser.setSelectedFile(new java.io.File(base + ".png"));
+        chooser.setSelectedFile(new java.io.File(chooser.getCurrentDirectory(), base + ".png"));
         if (chooser.showSaveDialog(frame) != JFileChooser.APPROVE_OPTION) {
             return;
         }

@@ -92,7 +92,8 @@ final class CallGraphCanvas extends JComponent {
         Graphics2D g = (Graphics2D) g0.create();
         try {
             Color bg = UIManager.getColor("Panel.background");
-            g.setColor(image != null ? Color.WHITE : bg != null ? bg : Color.WHITE);
+            // a Graphviz picture carries its own background (the theme's, see CallGraphPanel)
+            g.setColor(bg != null ? bg : Color.WHITE);
             g.fillRect(0, 0, getWidth(), getHeight());
             if (image != null) {
                 g.drawImage(image, 0, 0, null);
@@ -148,16 +149,16 @@ final class CallGraphCanvas extends JComponent {
 
     private void paintNode(Graphics2D g, GraphLayout.NodeBox b) {
         double heat = (double) b.node().exclusiveNs() / maxOwnNs;
-        g.setColor(new Color(255, (int) Math.round(255 - 120 * heat), (int) Math.round(255 - 200 * heat)));
+        g.setColor(fill(heat));
         int x = (int) Math.round(b.x());
         int y = (int) Math.round(b.y());
         int w = (int) Math.round(b.width());
         int h = (int) Math.round(b.height());
         g.fillRoundRect(x, y, w, h, 10, 10);
-        g.setColor(new Color(0x555555));
+        g.setColor(themed("Component.borderColor", new Color(0x555555)));
         g.setStroke(new BasicStroke(1f));
         g.drawRoundRect(x, y, w, h, 10, 10);
-        g.setColor(Color.BLACK);
+        g.setColor(themed("Label.foreground", Color.BLACK));
         Font f = labelFont();
         g.setFont(f.deriveFont(Font.BOLD));
         FontMetrics fm = g.getFontMetrics();
@@ -165,6 +166,24 @@ final class CallGraphCanvas extends JComponent {
         g.setFont(f);
         fm = g.getFontMetrics();
         g.drawString(clip(detail(b.node()), fm, w - 2 * PAD), x + PAD, y + h - fm.getDescent() - 5);
+    }
+
+    /**
+     * A node's fill: from the panel's background toward orange with its share of own time, so the
+     * dark theme gets dark boxes with light text rather than white boxes.
+     */
+    private static Color fill(double heat) {
+        Color base = themed("Panel.background", Color.WHITE);
+        Color hot = new Color(0xff7f0e);
+        double t = 0.08 + 0.6 * Math.max(0, Math.min(1, heat));
+        return new Color((int) Math.round(base.getRed() + (hot.getRed() - base.getRed()) * t),
+                (int) Math.round(base.getGreen() + (hot.getGreen() - base.getGreen()) * t),
+                (int) Math.round(base.getBlue() + (hot.getBlue() - base.getBlue()) * t));
+    }
+
+    private static Color themed(String key, Color fallback) {
+        Color c = UIManager.getColor(key);
+        return c == null ? fallback : c;
     }
 
     private String detail(CallGraphNode n) {

@@ -169,12 +169,13 @@ public final class CallGraphPanel extends JPanel {
         CallGraphFilter filter = new CallGraphFilter(((Number) minCalls.getValue()).longValue(), 0);
         int limit = ((Number) maxNodes.getValue()).intValue();
         java.awt.Font font = canvas.labelFont();
+        String theme = com.formdev.flatlaf.FlatLaf.isLafDark() ? darkDot() : "";
         note.setText("Computing call graph…");
         worker = new SwingWorker<>() {
             @Override
             protected Drawn doInBackground() {
                 CallGraph full = new CallGraphAnalyzer(t).analyze(scope, filter);
-                return draw(full.heaviest(limit), full.graph().vertexSet().size(), font);
+                return draw(full.heaviest(limit), full.graph().vertexSet().size(), font, theme);
             }
 
             @Override
@@ -198,14 +199,31 @@ public final class CallGraphPanel extends JPanel {
         worker.execute();
     }
 
+    /**
+     * DOT defaults for the dark theme (read on the EDT): the window's background and text colours,
+     * so Graphviz's picture does not glare white; the light node fills keep their dark text.
+     */
+    private static String darkDot() {
+        return "  bgcolor=\"" + hex("Panel.background", "#2b2b2b") + "\"; fontcolor=\"" + hex("Label.foreground", "#dddddd")
+                + "\";\n  edge [fontcolor=\"" + hex("Label.foreground", "#dddddd") + "\"];\n";
+    }
+
+    private static String hex(String key, String fallback) {
+        java.awt.Color c = javax.swing.UIManager.getColor(key);
+        return c == null ? fallback : String.format("#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+    }
+
     /** Off the EDT: Graphviz when it runs, else the built-in layout. */
-    private Drawn draw(CallGraph g, int all, java.awt.Font font) {
+    private Drawn draw(CallGraph g, int all, java.awt.Font font, String theme) {
         int shown = g.graph().vertexSet().size();
         String version = graphviz.version();
         String layoutNote;
         if (version != null && shown > 0) {
             try {
-                byte[] png = graphviz.render(new DotWriter(g).toDot(), "png");
+                String dot = new DotWriter(g).toDot();
+                // theme defaults go first in the graph, so DotWriter's own attributes still win
+                int open = dot.indexOf('\n') + 1;
+                byte[] png = graphviz.render(dot.substring(0, open) + theme + dot.substring(open), "png");
                 BufferedImage img = ImageIO.read(new ByteArrayInputStream(png));
                 if (img != null) {
                     return new Drawn(g, all, img, null, "Layout: Graphviz (" + version + ")");

@@ -1,5 +1,8 @@
 package dev.ura.app.ui.profile;
 
+import com.formdev.flatlaf.util.UIScale;
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.model.DurationText;
 import dev.ura.app.analysis.profile.CallScope;
@@ -9,7 +12,6 @@ import dev.ura.app.analysis.profile.ProfileNode;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.model.Trace;
 
-import javax.swing.BorderFactory;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
@@ -70,7 +72,7 @@ public final class ProfilePanel extends JPanel {
                 table.getColumnModel().getColumn(c).setCellRenderer(durations);
             }
         }
-        table.getColumnModel().getColumn(ProfileTableModel.NAME).setPreferredWidth(420);
+        table.getColumnModel().getColumn(ProfileTableModel.NAME).setPreferredWidth(UIScale.scale(420));
         table.setAutoCreateRowSorter(false);
         TableRowSorter<ProfileTableModel> sorter = new TableRowSorter<>(tableModel);
         sorter.setSortKeys(List.of(new RowSorter.SortKey(ProfileTableModel.INCLUSIVE, SortOrder.DESCENDING)));
@@ -95,7 +97,7 @@ public final class ProfilePanel extends JPanel {
         excludeIdle.addActionListener(e -> refresh());
         bar.add(excludeIdle);
         bar.add(status);
-        bar.setBorder(BorderFactory.createEmptyBorder(2, 2, 2, 2));
+        bar.setBorder(new FlatEmptyBorder(2, 2, 2, 2));
         threads.addActionListener(e -> {
             if (!filling) {
                 refresh();

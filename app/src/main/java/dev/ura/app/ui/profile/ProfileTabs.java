@@ -1,7 +1,9 @@
 package dev.ura.app.ui.profile;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
-import dev.ura.app.ui.app.ExplorerFrame;
+import dev.ura.app.ui.OpenTrace;
 import dev.ura.app.ui.response.ResponseModel;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.render.TimeFormat;
@@ -9,7 +11,6 @@ import dev.ura.app.ui.profile.CallGraphPanel;
 import dev.ura.app.ui.profile.ProfilePanel;
 import dev.ura.trace.model.Trace;
 
-import javax.swing.BorderFactory;
 import javax.swing.JCheckBox;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
@@ -55,14 +56,15 @@ public final class ProfileTabs {
         views.add(new View(CALL_GRAPH_TAB, callGraph, callGraph::setTrace, callGraph::setRange, callGraph::clearRange));
     }
 
-    /** Adds the Profile and Call graph tabs to the frame's bottom tabs and wires them to the trace and response. */
-    public static ProfileTabs install(ExplorerFrame frame) {
-        ProfileTabs p = new ProfileTabs(frame.bottomTabs(), frame.responseModel());
+    /** Adds the Profile and Call graph tabs to {@code tabs} and wires them to the open trace and the selected response. */
+    public static ProfileTabs install(JTabbedPane tabs, ResponseModel model, OpenTrace open) {
+        ProfileTabs p = new ProfileTabs(tabs, model);
         for (View v : p.views) {
             p.tabs.addTab(v.title, p.wrap(v.panel));
             v.tab = p.tabs.getComponentAt(p.tabs.getTabCount() - 1);
         }
-        frame.addTraceListener(t -> p.traceChanged(t == null ? null : t.trace()));
+        open.addTraceListener(t -> p.traceChanged(t == null ? null : t.trace()));
+        open.addLoadingListener(p::loading);
         p.model.addListener(p::modelChanged);
         p.follow.addItemListener(e -> p.scopeChanged());
         p.tabs.addChangeListener(e -> p.sync());
@@ -109,13 +111,24 @@ public final class ProfileTabs {
         scope.setName(panel.getName() + "Scope");
         scopeLabels.add(scope);
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
-        bar.setBorder(BorderFactory.createEmptyBorder(3, 2, 0, 2));
+        bar.setBorder(new FlatEmptyBorder(3, 2, 0, 2));
         bar.add(only);
         bar.add(scope);
         JPanel wrapper = new JPanel(new BorderLayout());
         wrapper.add(bar, BorderLayout.NORTH);
         wrapper.add(panel, BorderLayout.CENTER);
         return wrapper;
+    }
+
+    /** While another trace loads, the views drop the shown one (a stale profile would pass for the new one's). */
+    private void loading(boolean on) {
+        if (on) {
+            for (View v : views) {
+                v.apply(null, null);
+            }
+        } else {
+            sync();
+        }
     }
 
     private void traceChanged(Trace t) {

@@ -5,14 +5,15 @@ import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.render.PathRows;
 import dev.ura.app.render.ResponseOverlay;
+import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.render.TimeFormat;
 
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTable;
 import javax.swing.ListSelectionModel;
-import javax.swing.table.AbstractTableModel;
 import java.awt.BorderLayout;
 import java.awt.event.MouseAdapter;
 import java.awt.event.MouseEvent;
@@ -20,13 +21,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
-/** The critical path of the selected response: segment, thread, category, duration, share, slack, link. */
+/**
+ * The critical path of the selected response: segment, thread, category, duration, share, slack,
+ * link. Consecutive pieces of the same call on one thread are one row with a count ({@code ×N}),
+ * as in the command line's table; double-click a row to select its call and zoom to it.
+ */
 public final class CriticalPathPanel extends JPanel {
-    private final Table table = new Table();
+    private final RowTableModel<PathRows.Row> table = new RowTableModel<>(this::cell,
+            "Segment", "Thread", "Category", "Duration", "Share", "Slack", "Reached by");
     private final JTable view = PlainText.table(new JTable(table));
+    private CriticalPath path;
 
-    /** @param show called with a segment the user double-clicks */
-    public CriticalPathPanel(ResponseModel model, Consumer<Segment> show) {
+    /** @param show called with the segments of the row the user double-clicks */
+    public CriticalPathPanel(ResponseModel model, Consumer<List<Segment>> show) {
         super(new BorderLayout());
         view.setName("criticalPath");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
@@ -35,56 +42,31 @@ public final class CriticalPathPanel extends JPanel {
             @Override
             public void mouseClicked(MouseEvent e) {
                 int r = view.getSelectedRow();
-                if (e.getClickCount() == 2 && r >= 0) {
-                    show.accept(table.path.segments().get(r));
+                if (e.getClickCount() == 2 && r >= 0 && path != null) {
+                    PathRows.Row row = table.rows().get(r);
+                    show.accept(path.segments().subList(row.first(), row.last() + 1));
                 }
             }
         });
         model.addListener(() -> {
-            if (table.path != model.path()) {
-                table.path = model.path();
-                table.fireTableDataChanged();
+            if (path != model.path()) {
+                path = model.path();
+                table.setRows(path == null ? List.of() : PathRows.of(path.segments()));
             }
         });
     }
 
-    private static final class Table extends AbstractTableModel {
-        private static final String[] COLUMNS = {"Segment", "Thread", "Category", "Duration", "Share", "Slack", "Reached by"};
-        private CriticalPath path;
-
-        private List<Segment> rows() {
-            return path == null ? List.of() : path.segments();
-        }
-
-        @Override
-        public int getRowCount() {
-            return rows().size();
-        }
-
-        @Override
-        public int getColumnCount() {
-            return COLUMNS.length;
-        }
-
-        @Override
-        public String getColumnName(int c) {
-            return COLUMNS[c];
-        }
-
-        @Override
-        public Object getValueAt(int r, int c) {
-            Segment s = rows().get(r);
-            long total = Math.max(1, path.lengthNs());
-            return switch (c) {
-                case 0 -> s.name();
-                case 1 -> s.threadName();
-                case 2 -> s.category().label();
-                case 3 -> TimeFormat.duration(s.durationNs());
-                case 4 -> String.format(Locale.ROOT, "%.1f %%", 100.0 * s.durationNs() / total);
-                case 5 -> TimeFormat.duration(s.slackNs());
-                default -> s.via() == null ? "start" : s.via().label() + (s.via().isInferred() ? " (inferred)" : "");
-            };
-        }
+    private Object cell(PathRows.Row r, int c) {
+        long total = Math.max(1, path.lengthNs());
+        return switch (c) {
+            case 0 -> r.label();
+            case 1 -> r.thread();
+            case 2 -> r.category().label();
+            case 3 -> TimeFormat.duration(r.durationNs());
+            case 4 -> String.format(Locale.ROOT, "%.1f %%", 100.0 * r.durationNs() / total);
+            case 5 -> r.slackNs() == Long.MAX_VALUE ? "—" : TimeFormat.duration(r.slackNs());
+            default -> r.via() == null ? "start" : r.via().label() + (r.via().isInferred() ? " (inferred)" : "");
+        };
     }
 
     /** The tooltip of a hand-off arrow. */

@@ -1,11 +1,12 @@
 package dev.ura.app.ui.response;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.render.TimeFormat;
 
-import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
@@ -29,8 +30,8 @@ public final class FindingsPanel extends JPanel {
         super(new BorderLayout());
         view.setName("findings");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
-        view.getColumnModel().getColumn(0).setMaxWidth(80);
-        view.getColumnModel().getColumn(2).setMaxWidth(110);
+        view.getColumnModel().getColumn(0).setMaxWidth(UIScale.scale(80));
+        view.getColumnModel().getColumn(2).setMaxWidth(UIScale.scale(110));
         JButton showButton = new JButton("Show");
         showButton.setName("showFinding");
         JButton fixButton = new JButton("Try fix");
@@ -45,7 +46,7 @@ public final class FindingsPanel extends JPanel {
         showButton.setEnabled(false);
         fixButton.setEnabled(false);
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.RIGHT));
-        buttons.setBorder(BorderFactory.createEmptyBorder(0, 0, 0, 4));
+        buttons.setBorder(new FlatEmptyBorder(0, 0, 0, 4));
         buttons.add(showButton);
         buttons.add(fixButton);
         add(new JScrollPane(view), BorderLayout.CENTER);

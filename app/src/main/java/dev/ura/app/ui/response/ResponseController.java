@@ -1,7 +1,6 @@
 package dev.ura.app.ui.response;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.timeline.TimelineView;
 import dev.ura.app.ui.timeline.TimelineHooks;
 import dev.ura.app.ui.timeline.SliceDescriptions;
@@ -15,6 +14,7 @@ import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.ResponseOverlay;
+import dev.ura.app.render.WhatIfOverlay;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.EventKind;
@@ -24,8 +24,10 @@ import javax.swing.JMenu;
 import javax.swing.JMenuItem;
 import javax.swing.JOptionPane;
 import javax.swing.JPopupMenu;
+import java.awt.Component;
 import java.awt.Point;
 import java.awt.event.MouseEvent;
+import java.util.function.Consumer;
 
 /**
  * Shows the selected response on the timeline (overlay, fit, focus window), and offers the
@@ -35,19 +37,30 @@ import java.awt.event.MouseEvent;
  */
 public final class ResponseController implements TimelineHooks.MenuContributor, TimelineHooks.TooltipProvider,
         TimelineHooks.PointerHandler {
-    private final ExplorerFrame frame;
+    private final Consumer<String> status;
+    private final Component parent;
     private final ResponseModel model;
     private final TimelineView view;
     private ResponseOverlay overlay;
+    private WhatIfOverlay whatIf;
+    private dev.ura.app.analysis.model.Scenario whatIfScenario;
+    private dev.ura.app.analysis.model.Estimate whatIfEstimate;
     private Response fitted;
     private SliceRef linkFrom;
     /** Where "Response Starts Here" was picked, until "Response Ends Here" (EDT only). */
     private Long byHandStartNs;
 
-    public ResponseController(ExplorerFrame frame, ResponseModel model) {
-        this.frame = frame;
+    /**
+     * @param view   the timeline it draws on and takes gestures from
+     * @param model  the responses and the selected one's path and scenario
+     * @param status shows a one-line hint or result (the status bar)
+     * @param parent the owner of its dialogs
+     */
+    public ResponseController(TimelineView view, ResponseModel model, Consumer<String> status, Component parent) {
+        this.status = status;
+        this.parent = parent;
         this.model = model;
-        this.view = frame.timeline();
+        this.view = view;
         view.addMenuContributor(this);
         view.addTooltipProvider(this);
         view.addPointerHandler(this);
@@ -57,7 +70,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
             public void keyPressed(java.awt.event.KeyEvent e) {
                 if (e.getKeyCode() == java.awt.event.KeyEvent.VK_ESCAPE && linkFrom != null) {
                     linkFrom = null;
-                    frame.status().setMessage(" ");
+                    status.accept(" ");
                 }
             }
         });
@@ -71,15 +84,29 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
             view.scene().overlays().remove(overlay);
             overlay = null;
         }
+        view.scene().overlays().remove(whatIf);
         Response r = model.selectedResponse();
         if (r == null) {
             view.setFocusWindow(null);
             view.repaint();
             return;
         }
+        if (model.path() != null) {
+            view.revealEmpty(model.path().segments().stream().map(Segment::thread).distinct().toList());
+        }
         long ghost = model.estimate() == null ? -1 : model.estimate().endNs();
         overlay = new ResponseOverlay(r, model.path(), ghost);
         view.scene().overlays().add(0, overlay);
+        if (!model.scenario().isEmpty()) {
+            // matching by-name changes walks every method: only when the scenario or its estimate changed
+            if (whatIf == null || whatIfScenario != model.scenario() || whatIfEstimate != model.estimate()) {
+                whatIfScenario = model.scenario();
+                whatIfEstimate = model.estimate();
+                whatIf = new WhatIfOverlay(whatIfScenario, view.scene().index().trace().methods(),
+                        whatIfEstimate == null ? null : whatIfEstimate.path());
+            }
+            view.scene().overlays().add(1, whatIf);
+        }
         view.setFocusWindow(new long[]{r.startNs(), Math.max(r.endNs(), ghost)});
         if (fitted != r) {
             fitted = r;
@@ -106,6 +133,20 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         }
     }
 
+    /** Selects the first segment's slice and zooms to the run of segments (a grouped row of the path table). */
+    public void show(java.util.List<Segment> run) {
+        if (run.isEmpty()) {
+            return;
+        }
+        Segment first = run.get(0);
+        Segment last = run.get(run.size() - 1);
+        if (first.call() != null) {
+            view.select(first.call());
+        }
+        view.fitRange(first.startNs(), Math.max(last.endNs(), first.startNs() + 1));
+        view.revealLane(first.thread());
+    }
+
     /** Selects a finding's first evidence slice and zooms to its evidence. */
     public void show(Finding f) {
         if (!f.calls().isEmpty()) {
@@ -120,7 +161,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
     /** The export header: file, response, duration, what-if summary. */
     public ExportHeader header() {
         Response r = model.selectedResponse();
-        String file = frame.loaded() == null ? "" : frame.loaded().source().name();
+        String file = model.loaded() == null ? "" : model.loaded().source().name();
         if (r == null) {
             return new ExportHeader(file, null, null, null);
         }
@@ -165,7 +206,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         menu.add(whatIf);
         menu.add(item("Draw a Hand-off Link From Here…", () -> {
             linkFrom = slice;
-            frame.status().setMessage("Click the slice that ran the handed-off work (Esc cancels)");
+            status.accept("Click the slice that ran the handed-off work (Esc cancels)");
         }));
     }
 
@@ -181,7 +222,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         byHand.setName("byHandMenu");
         byHand.add(item("Response Starts Here", () -> {
             byHandStartNs = start;
-            frame.status().setMessage("Response starts at this slice; now pick Response Ends Here on its last slice");
+            status.accept("Response starts at this slice; now pick Response Ends Here on its last slice");
         }));
         JMenuItem ends = item("Response Ends Here", () -> {
             model.setResponseByHand(ResponseByHand.window(byHandStartNs, end));
@@ -200,7 +241,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
     }
 
     private void speedUp(SliceSelector target) {
-        Object f = JOptionPane.showInputDialog(frame, "Speed-up factor (2 = twice as fast):", "Speed up",
+        Object f = JOptionPane.showInputDialog(parent, "Speed-up factor (2 = twice as fast):", "Speed up",
                 JOptionPane.PLAIN_MESSAGE, null, null, "2");
         if (f == null) {
             return;
@@ -208,7 +249,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         try {
             model.addChange(new Change.SpeedUp(target, Double.parseDouble(f.toString().trim())));
         } catch (IllegalArgumentException e) {
-            JOptionPane.showMessageDialog(frame, "Not a positive number: " + f, "Speed up", JOptionPane.ERROR_MESSAGE);
+            JOptionPane.showMessageDialog(parent, "Not a positive number: " + f, "Speed up", JOptionPane.ERROR_MESSAGE);
         }
     }
 
@@ -243,18 +284,18 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         linkFrom = null;
         SliceRef to = view.sliceAt(e.getX(), e.getY());
         if (to == null) {
-            frame.status().setMessage("No slice there: link not drawn");
+            status.accept("No slice there: link not drawn");
             return true;
         }
         int send = eventIn(from, EventKind.SEND_MSG);
         int dispatch = eventIn(to, EventKind.DISPATCH_MSG);
         if (send < 0 || dispatch < 0) {
-            frame.status().setMessage(send < 0 ? "The first slice sends no message (no SEND_MSG inside it)"
+            status.accept(send < 0 ? "The first slice sends no message (no SEND_MSG inside it)"
                     : "The second slice runs no dispatched message (no DISPATCH_MSG around it)");
             return true;
         }
         model.addLink(send, dispatch);
-        frame.status().setMessage("Link drawn; re-analysing");
+        status.accept("Link drawn; re-analysing");
         return true;
     }
 

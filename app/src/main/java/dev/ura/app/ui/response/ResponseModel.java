@@ -38,6 +38,7 @@ public final class ResponseModel {
     private CriticalPath path;
     private Estimate estimate;
     private List<Finding> findings = List.of();
+    private List<Long> changeSavings = List.of();
     private int generation;
     private SwingWorker<?, ?> running;
 
@@ -78,6 +79,14 @@ public final class ResponseModel {
     /** The estimate of the selected response's scenario, or {@code null} for the baseline. */
     public Estimate estimate() {
         return estimate;
+    }
+
+    /**
+     * What each change of the scenario saves on its own, in the scenario's order (empty while
+     * computing or without changes). Changes can overlap, so these need not add up to the total.
+     */
+    public List<Long> changeSavings() {
+        return changeSavings;
     }
 
     /** Findings of the selected response (empty while computing). */
@@ -219,6 +228,7 @@ public final class ResponseModel {
         path = null;
         estimate = null;
         findings = List.of();
+        changeSavings = List.of();
         changed();
         recompute();
     }
@@ -228,6 +238,7 @@ public final class ResponseModel {
             return;
         }
         scenarios.put(selected, scenario().with(c));
+        changeSavings = List.of();
         recompute();
     }
 
@@ -236,6 +247,7 @@ public final class ResponseModel {
             return;
         }
         scenarios.put(selected, scenario().without(index));
+        changeSavings = List.of();
         recompute();
     }
 
@@ -249,12 +261,17 @@ public final class ResponseModel {
             CriticalPath p = a.criticalPath(i);
             Estimate e = s.isEmpty() ? null : a.estimate(i, s);
             List<Finding> f = a.findings(i);
-            return new PathResult(p, e, f);
+            List<Long> each = new ArrayList<>();
+            for (Change c : s.changes()) {
+                each.add(s.changes().size() == 1 ? e.savedNs() : a.estimate(i, Scenario.BASELINE.with(c)).savedNs());
+            }
+            return new PathResult(p, e, f, List.copyOf(each));
         }, r -> {
             if (gen == generation) {
                 path = r.path();
                 estimate = r.estimate();
                 findings = r.findings();
+                changeSavings = r.changeSavings();
                 changed();
             }
         }, e -> fail(gen, "Critical path failed: " + e));
@@ -273,7 +290,7 @@ public final class ResponseModel {
         }
     }
 
-    private record PathResult(CriticalPath path, Estimate estimate, List<Finding> findings) {
+    private record PathResult(CriticalPath path, Estimate estimate, List<Finding> findings, List<Long> changeSavings) {
     }
 
     void changed() {

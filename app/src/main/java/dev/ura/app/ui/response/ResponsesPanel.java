@@ -1,32 +1,53 @@
 package dev.ura.app.ui.response;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.analysis.model.Response;
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.render.TimeFormat;
+import dev.ura.app.report.ResponseText;
 
-import javax.swing.BorderFactory;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTable;
 import javax.swing.ListSelectionModel;
 import java.awt.BorderLayout;
+import java.awt.event.MouseEvent;
 import java.util.List;
 
-/** The responses of the trace: trigger, thread, duration, finished; selecting one shows it. */
+/**
+ * The responses of the trace: trigger, start (from the trace start), duration, the event it ends
+ * with and whether it is done; a row's tooltip says why it ends where it does. Selecting one shows it.
+ */
 public final class ResponsesPanel extends JPanel {
     private final ResponseModel model;
-    private final RowTableModel<Response> table = new RowTableModel<>((x, c) -> switch (c) {
-        case 0 -> x.index();
-        case 1 -> shortTrigger(x.trigger());
-        case 2 -> TimeFormat.duration(x.durationNs());
-        default -> x.finished() ? "yes" : "no";
-    }, "#", "Trigger", "Duration", "Done");
-    private final JTable view = PlainText.table(new JTable(table));
+    private final RowTableModel<Response> table = new RowTableModel<>(this::cell,
+            "#", "Trigger", "Start", "Duration", "Ends with", "Done");
+    private final JTable view = PlainText.table(new JTable(table) {
+        @Override
+        public String getToolTipText(MouseEvent e) {
+            int row = rowAtPoint(e.getPoint());
+            int column = columnAtPoint(e.getPoint());
+            if (row < 0 || model.analysis() == null || row >= table.rows().size()) {
+                return super.getToolTipText(e);
+            }
+            Response r = table.rows().get(row);
+            String tip = convertColumnIndexToModel(column) == DONE ? (r.finished() ? DONE_YES : DONE_NO)
+                    : "#" + r.index() + " " + r.trigger() + " on " + r.threadName() + "\n"
+                    + ResponseText.ending(model.analysis(), r);
+            return PlainText.tooltip(tip);
+        }
+    });
     private final JLabel status = new JLabel(" ");
     private boolean syncing;
+    private static final int DONE = 5;
+    static final String DONE_YES = "Done: every screen update this response's work asked for was drawn before the trace ends";
+    static final String DONE_NO = "Not done: an update this response's work asked for was never drawn before the trace ends,"
+            + "\nso it ends at the last update that was drawn and its time is a lower bound";
 
     public ResponsesPanel(ResponseModel model) {
         super(new BorderLayout());
@@ -35,18 +56,23 @@ public final class ResponsesPanel extends JPanel {
         view.setToolTipText("Select a response to show its window, end and critical path");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         view.setAutoCreateRowSorter(false);
-        view.getColumnModel().getColumn(0).setMaxWidth(40);
-        view.getColumnModel().getColumn(3).setMaxWidth(60);
+        view.getColumnModel().getColumn(0).setMaxWidth(UIScale.scale(40));
+        int[] widths = {30, 130, 70, 70, 110, 45};
+        for (int c = 0; c < widths.length; c++) {
+            view.getColumnModel().getColumn(c).setPreferredWidth(UIScale.scale(widths[c]));
+        }
+        view.getColumnModel().getColumn(DONE).setMaxWidth(UIScale.scale(50));
+        view.getTableHeader().setToolTipText("Done: whether every screen update the response asked for was drawn");
         view.getSelectionModel().addListSelectionListener(e -> {
             if (!syncing && !e.getValueIsAdjusting() && view.getSelectedRow() >= 0
                     && view.getSelectedRow() != model.selected()) {
                 model.select(view.getSelectedRow());
             }
         });
-        status.setBorder(BorderFactory.createEmptyBorder(6, 8, 6, 8));
+        status.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
         JLabel title = new JLabel("Responses");
         title.putClientProperty("FlatLaf.styleClass", "h4");
-        title.setBorder(BorderFactory.createEmptyBorder(6, 8, 0, 8));
+        title.setBorder(new FlatEmptyBorder(6, 8, 0, 8));
         JPanel head = new JPanel(new BorderLayout());
         head.add(title, BorderLayout.NORTH);
         head.add(status, BorderLayout.CENTER);
@@ -68,6 +94,26 @@ public final class ResponsesPanel extends JPanel {
         } finally {
             syncing = false;
         }
+    }
+
+    private Object cell(Response x, int c) {
+        return switch (c) {
+            case 0 -> x.index();
+            case 1 -> shortTrigger(x.trigger());
+            case 2 -> model.loaded() == null ? "" : "+" + TimeFormat.duration(x.startNs() - model.loaded().trace().firstTimeNs());
+            case 3 -> TimeFormat.duration(x.durationNs());
+            case 4 -> endsWith(x);
+            default -> x.finished() ? "yes" : "no";
+        };
+    }
+
+    /** {@code draw NoteListView} / {@code no draw}: the kind and short name of the ending event. */
+    static String endsWith(Response r) {
+        if (r.end() == null) {
+            return "no draw";
+        }
+        String name = r.end().name() == null ? "" : " " + shortTrigger(r.end().name());
+        return r.end().kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + name;
     }
 
     /** {@code HomeActivity} for {@code org.mozilla.fenix.HomeActivity}, {@code View.performClick} kept whole. */

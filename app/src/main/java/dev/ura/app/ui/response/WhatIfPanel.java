@@ -1,5 +1,7 @@
 package dev.ura.app.ui.response;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.ChartStyle;
 import dev.ura.app.analysis.model.Change;
@@ -9,7 +11,6 @@ import dev.ura.app.render.TimeFormat;
 import org.jfree.chart.ChartPanel;
 import org.jfree.data.category.DefaultCategoryDataset;
 
-import javax.swing.BorderFactory;
 import javax.swing.DefaultListModel;
 import javax.swing.JButton;
 import javax.swing.JLabel;
@@ -20,11 +21,12 @@ import javax.swing.JSplitPane;
 import java.awt.BorderLayout;
 import java.awt.Dimension;
 import java.awt.GridLayout;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The what-if scenario of the selected response: its changes (removable), the estimated response
- * time and saving, and a bar comparing baseline and scenario. Changes come from the timeline's
+ * The what-if scenario of the selected response: its changes (removable) each with what it saves
+ * on its own, the estimated response time and saving, and a bar comparing baseline and scenario. Changes come from the timeline's
  * context menu or from findings.
  */
 public final class WhatIfPanel extends JPanel {
@@ -45,7 +47,7 @@ public final class WhatIfPanel extends JPanel {
         remove.setName("removeChange");
         remove.addActionListener(e -> model.removeChange(list.getSelectedIndex()));
         JPanel left = new JPanel(new BorderLayout(0, 4));
-        left.setBorder(BorderFactory.createEmptyBorder(6, 8, 6, 8));
+        left.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
         JLabel hint = new JLabel("Right-click a slice: defer, run in parallel or speed it up.");
         hint.setEnabled(false);
         left.add(hint, BorderLayout.NORTH);
@@ -59,7 +61,7 @@ public final class WhatIfPanel extends JPanel {
         south.add(remove, BorderLayout.EAST);
         left.add(south, BorderLayout.SOUTH);
         ChartPanel chart = ChartStyle.barChart(null, "response time (ms)", data);
-        chart.setPreferredSize(new Dimension(360, 160));
+        chart.setPreferredSize(new Dimension(UIScale.scale(360), UIScale.scale(160)));
         JSplitPane split = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, left, chart);
         split.setResizeWeight(0.5);
         add(split, BorderLayout.CENTER);
@@ -68,8 +70,11 @@ public final class WhatIfPanel extends JPanel {
 
     private void refresh() {
         changes.clear();
-        for (Change c : model.scenario().changes()) {
-            changes.addElement(c.describe());
+        List<Change> list = model.scenario().changes();
+        List<Long> each = model.changeSavings();
+        for (int i = 0; i < list.size(); i++) {
+            changes.addElement(list.get(i).describe() + (each.size() == list.size()
+                    ? "  —  saves " + TimeFormat.duration(each.get(i)) + (list.size() > 1 ? " on its own" : "") : ""));
         }
         Response r = model.selectedResponse();
         data.clear();
@@ -90,7 +95,8 @@ public final class WhatIfPanel extends JPanel {
             saved.setText(" ");
         } else {
             estimated.setText("Estimated: " + TimeFormat.duration(e.durationNs()));
-            saved.setText(String.format(Locale.ROOT, "Saved: %s (%.1f %%)", TimeFormat.duration(e.savedNs()), e.savedPercent()));
+            saved.setText(String.format(Locale.ROOT, "Saved: %s (%.1f %%)", TimeFormat.duration(e.savedNs()), e.savedPercent())
+                    + (list.size() > 1 ? " · changes can overlap, so their own savings need not add up" : ""));
             data.addValue(e.durationNs() / 1e6, "time", ChartStyle.WHAT_IF);
         }
     }

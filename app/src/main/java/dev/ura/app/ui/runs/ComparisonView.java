@@ -1,5 +1,7 @@
 package dev.ura.app.ui.runs;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
@@ -11,7 +13,6 @@ import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.Progress;
 
-import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JLabel;
 import javax.swing.JOptionPane;
@@ -55,7 +56,7 @@ public final class ComparisonView extends JPanel {
             }
         });
         JPanel line = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
-        line.setBorder(BorderFactory.createEmptyBorder(0, 2, 0, 2));
+        line.setBorder(new FlatEmptyBorder(0, 2, 0, 2));
         line.add(status);
         line.add(busyBar);
         line.add(cancel);

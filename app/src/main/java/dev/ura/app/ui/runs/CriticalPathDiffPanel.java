@@ -1,10 +1,12 @@
 package dev.ura.app.ui.runs;
 
+import com.formdev.flatlaf.util.UIScale;
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.app.analysis.regression.SegmentChange;
 
-import javax.swing.BorderFactory;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
@@ -32,15 +34,15 @@ public final class CriticalPathDiffPanel extends JPanel {
 
     public CriticalPathDiffPanel() {
         super(new BorderLayout());
-        header.setBorder(BorderFactory.createEmptyBorder(6, 8, 6, 8));
+        header.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
         table.setFillsViewportHeight(true);
         table.setAutoCreateRowSorter(true);
         DefaultTableCellRenderer numbers = new Numbers();
         table.setDefaultRenderer(Double.class, numbers);
         table.setDefaultRenderer(String.class, new Kinds());
         table.setDefaultRenderer(SegmentChange.class, new Bars());
-        table.getColumnModel().getColumn(DiffTableModel.SEGMENT).setPreferredWidth(260);
-        table.getColumnModel().getColumn(DiffTableModel.BARS).setPreferredWidth(160);
+        table.getColumnModel().getColumn(DiffTableModel.SEGMENT).setPreferredWidth(UIScale.scale(260));
+        table.getColumnModel().getColumn(DiffTableModel.BARS).setPreferredWidth(UIScale.scale(160));
         add(header, BorderLayout.NORTH);
         add(new JScrollPane(table), BorderLayout.CENTER);
     }

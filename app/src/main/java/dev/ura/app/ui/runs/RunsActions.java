@@ -1,8 +1,10 @@
 package dev.ura.app.ui.runs;
 
+import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.SecondaryWindows;
 
 import javax.swing.JFileChooser;
 import javax.swing.JFrame;
@@ -69,8 +71,9 @@ public final class RunsActions {
         JFrame window = new JFrame(current.source().name() + " vs " + other.getFileName() + " — ura");
         window.setName("compareWindow");
         window.setDefaultCloseOperation(JFrame.DISPOSE_ON_CLOSE);
+        SecondaryWindows.closeOnEscape(window);
         window.getContentPane().add(view);
-        window.setSize(900, 520);
+        window.setSize(UIScale.scale(900), UIScale.scale(520));
         window.setLocationRelativeTo(frame);
         window.setVisible(true);
         view.compare(current.source().name(), a, other.getFileName().toString(), ComparisonView.analysisOf(other));
@@ -99,7 +102,7 @@ public final class RunsActions {
     }
 
     private JFileChooser chooser(String title) {
-        JFileChooser chooser = new JFileChooser(lastDirectory == null ? null : lastDirectory.toFile());
+        JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), lastDirectory));
         chooser.setDialogTitle(title);
         return chooser;
     }

@@ -1,5 +1,7 @@
 package dev.ura.app.ui.runs;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.regression.ChangePoint;
 import dev.ura.app.analysis.regression.SeriesRegression;
@@ -19,7 +21,6 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYDataset;
 
-import javax.swing.BorderFactory;
 import javax.swing.Box;
 import javax.swing.BoxLayout;
 import javax.swing.JButton;
@@ -92,7 +93,7 @@ public final class RunsPanel extends JPanel {
         compare.addActionListener(e -> compareSelected());
         JPanel top = new JPanel();
         top.setLayout(new BoxLayout(top, BoxLayout.X_AXIS));
-        top.setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+        top.setBorder(new FlatEmptyBorder(4, 8, 4, 8));
         top.add(summary);
         top.add(Box.createHorizontalGlue());
         top.add(compare);

@@ -1,7 +1,10 @@
 package dev.ura.app.ui.runs;
 
+import com.formdev.flatlaf.util.UIScale;
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.ui.PlainText;
-import javax.swing.BorderFactory;
+import dev.ura.app.ui.SecondaryWindows;
 import javax.swing.JButton;
 import javax.swing.JFrame;
 import javax.swing.JLabel;
@@ -41,6 +44,7 @@ public final class RunsWindow extends JFrame {
         this.openTrace = openTrace;
         setName("runsWindow");
         setDefaultCloseOperation(DISPOSE_ON_CLOSE);
+        SecondaryWindows.closeOnEscape(this);
         runs.setName("runsPanel");
         status.setName("runsStatus");
         progress.setName("runsProgress");
@@ -64,7 +68,7 @@ public final class RunsWindow extends JFrame {
         JSplitPane split = new JSplitPane(JSplitPane.VERTICAL_SPLIT, runs, comparison);
         split.setResizeWeight(0.6);
         JPanel line = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
-        line.setBorder(BorderFactory.createEmptyBorder(0, 4, 0, 4));
+        line.setBorder(new FlatEmptyBorder(0, 4, 0, 4));
         line.add(progress);
         line.add(cancel);
         line.add(status);
@@ -72,7 +76,7 @@ public final class RunsWindow extends JFrame {
         cancel.setVisible(false);
         getContentPane().add(split, BorderLayout.CENTER);
         getContentPane().add(line, BorderLayout.SOUTH);
-        setSize(1000, 760);
+        setSize(UIScale.scale(1000), UIScale.scale(760));
     }
 
     /** Opens a window on {@code source} (a folder of traces or a CSV) beside {@code parent}. */

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.timeline;
 
+import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.trace.model.Trace;
 
@@ -22,10 +23,15 @@ public final class DetailsPanel extends JPanel {
     }
 
     public void show(Trace trace, SliceRef slice) {
+        show(trace, slice, null);
+    }
+
+    /** Describes a slice; with the selected response's critical path, whether the slice is on it. */
+    public void show(Trace trace, SliceRef slice, CriticalPath path) {
         if (trace == null || slice == null) {
             text.setText("<html><body style='color:gray'>Click a slice to see its details.</body></html>");
         } else {
-            text.setText(SliceDescriptions.detailsHtml(trace, slice));
+            text.setText(SliceDescriptions.detailsHtml(trace, slice, path));
         }
         text.setCaretPosition(0);
     }

@@ -1,10 +1,11 @@
 package dev.ura.app.ui.timeline;
 
+import com.formdev.flatlaf.ui.FlatEmptyBorder;
+
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimelineScene;
 import dev.ura.trace.model.CallTable;
 
-import javax.swing.BorderFactory;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JTextField;
@@ -22,16 +23,19 @@ public final class SearchBar extends JPanel {
     private final TimelineView view;
     private final Timer debounce;
     private boolean[] matches;
+    private long total;
 
     public SearchBar(TimelineView view) {
         super(new BorderLayout(6, 0));
         this.view = view;
-        setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+        setBorder(new FlatEmptyBorder(4, 8, 4, 8));
         field.setName("search");
         field.putClientProperty("JTextField.placeholderText", "Search methods (Ctrl+F) — Enter: next, Shift+Enter: previous");
         field.putClientProperty("JTextField.showClearButton", true);
         add(field, BorderLayout.CENTER);
         add(count, BorderLayout.EAST);
+        count.setName("searchCount");
+        view.addSelectionListener(sel -> showCount());
         debounce = new Timer(120, e -> update());
         debounce.setRepeats(false);
         field.getDocument().addDocumentListener(new DocumentListener() {
@@ -81,8 +85,20 @@ public final class SearchBar extends JPanel {
         }
         matches = SliceSearch.matches(s.index().trace().methods(), field.getText());
         s.setMatches(matches);
-        count.setText(matches == null ? " " : SliceSearch.count(s.index().trace(), matches) + " matches");
+        total = matches == null ? 0 : SliceSearch.count(s.index().trace(), matches);
+        showCount();
         view.repaint();
+    }
+
+    /** "k of n" while a match is selected, else "n matches". */
+    private void showCount() {
+        TimelineScene s = view.scene();
+        if (s == null || matches == null) {
+            count.setText(" ");
+            return;
+        }
+        long k = SliceSearch.rank(s.index().trace(), matches, s.selection());
+        count.setText(k > 0 ? k + " of " + total : total == 1 ? "1 match" : total + " matches");
     }
 
     private void step(boolean forward) {
@@ -95,6 +111,7 @@ public final class SearchBar extends JPanel {
             return;
         }
         view.select(next);
+        showCount();
         CallTable c = s.index().trace().threads().get(next.thread()).calls();
         long a = c.start(next.call());
         long b = c.end(next.call());

@@ -2,6 +2,9 @@ package dev.ura.app.ui.timeline;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.app.render.Names;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodInfo;
@@ -32,7 +35,41 @@ public final class SliceDescriptions {
         return trace.methods().get(c.method(s.call())).fullName();
     }
 
+    /**
+     * Whether a slice is on a response's critical path: the path segments that lie in it or in its
+     * callees, their total time and their least slack (how much they could grow before the
+     * response's end moves); {@code null} without a path.
+     */
+    static String onCriticalPath(Trace trace, SliceRef s, CriticalPath path) {
+        if (path == null) {
+            return null;
+        }
+        CallTable c = trace.threads().get(s.thread()).calls();
+        int last = c.subtreeEnd(s.call());
+        long time = 0;
+        long slack = Long.MAX_VALUE;
+        int n = 0;
+        for (Segment g : path.segments()) {
+            SliceRef in = g.call();
+            if (in != null && in.thread() == s.thread() && in.call() >= s.call() && in.call() <= last) {
+                time += g.durationNs();
+                slack = Math.min(slack, g.slackNs());
+                n++;
+            }
+        }
+        if (n == 0) {
+            return "no: none of its time is on the selected response's critical path";
+        }
+        return "yes: " + TimeFormat.duration(time) + " in " + n + (n == 1 ? " segment" : " segments")
+                + " · slack " + (slack == Long.MAX_VALUE ? "unknown" : TimeFormat.duration(slack));
+    }
+
     static String detailsHtml(Trace trace, SliceRef s) {
+        return detailsHtml(trace, s, null);
+    }
+
+    /** The details pane's HTML; with a path it also says whether the slice is on it, and its slack. */
+    static String detailsHtml(Trace trace, SliceRef s, CriticalPath path) {
         ThreadTrack t = trace.threads().get(s.thread());
         CallTable c = t.calls();
         int i = s.call();
@@ -40,13 +77,19 @@ public final class SliceDescriptions {
         StringBuilder sb = new StringBuilder("<html><body style='font-family:sans-serif'>");
         sb.append("<b style='font-size:larger'>").append(escape(m.name())).append("</b><br>");
         row(sb, "Class", m.className().isEmpty() ? "—" : m.className());
-        row(sb, "Signature", m.signature() == null ? "—" : m.signature());
+        String readable = Names.readableSignature(m.signature());
+        row(sb, "Signature", m.signature() == null ? "—"
+                : readable.equals(m.signature()) ? m.signature() : readable + "   " + m.signature());
         row(sb, "Source", m.sourceFile() == null ? "—" : m.sourceFile() + (m.line() >= 0 ? ":" + m.line() : ""));
         row(sb, "Thread", t.name());
         row(sb, "Wall time", TimeFormat.duration(c.duration(i)));
         row(sb, "Thread time", c.hasCpuTime() ? TimeFormat.duration(c.cpuEnd(i) - c.cpuStart(i)) : "not recorded");
         row(sb, "Self time", TimeFormat.duration(selfTime(c, i)));
         row(sb, "Starts at", "+" + TimeFormat.duration(c.start(i) - trace.firstTimeNs()));
+        String critical = onCriticalPath(trace, s, path);
+        if (critical != null) {
+            row(sb, "Critical path", critical);
+        }
         sb.append("<br><b>Call stack</b><br>");
         int p = i;
         int shown = 0;

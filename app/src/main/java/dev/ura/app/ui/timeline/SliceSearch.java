@@ -43,6 +43,27 @@ public final class SliceSearch {
     }
 
     /**
+     * The 1-based position of {@code at} among the matches in (start, thread, call) order, the order
+     * {@link #step} walks; 0 when {@code at} is {@code null} or does not match.
+     */
+    static long rank(Trace trace, boolean[] matches, SliceRef at) {
+        if (at == null || !matches[trace.threads().get(at.thread()).calls().method(at.call())]) {
+            return 0;
+        }
+        long atStart = trace.threads().get(at.thread()).calls().start(at.call());
+        long before = 0;
+        for (int t = 0; t < trace.threads().size(); t++) {
+            CallTable c = trace.threads().get(t).calls();
+            for (int i = 0; i < c.size(); i++) {
+                if (matches[c.method(i)] && compare(c.start(i), t, i, atStart, at.thread(), at.call()) < 0) {
+                    before++;
+                }
+            }
+        }
+        return before + 1;
+    }
+
+    /**
      * The next (or previous) matching slice after {@code from} in (start, thread, call) order; from
      * {@code null} it is the first (or last). Wraps around; {@code null} when nothing matches.
      */

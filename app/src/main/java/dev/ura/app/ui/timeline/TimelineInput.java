@@ -189,7 +189,7 @@ public final class TimelineInput {
                 return;
             }
             LaneBox lane = view.frame().laneAt(e.getY());
-            if (lane != null && e.getY() < lane.rowsY(view.scene().metrics())) {
+            if (view.frame().onHeader(lane, e.getY())) {
                 view.scene().layout().setCollapsed(lane.thread(), !lane.collapsed());
                 view.lanesChanged();
                 return;
@@ -217,7 +217,7 @@ public final class TimelineInput {
             LaneBox lane = view.frame().laneAt(e.getY());
             JPopupMenu menu = null;
             boolean claimed = view.menuContributors().stream().anyMatch(c -> c.claims(e.getPoint()));
-            if (lane != null && e.getY() < lane.rowsY(view.scene().metrics()) && !claimed) {
+            if (view.frame().onHeader(lane, e.getY()) && !claimed) {
                 menu = LaneMenu.build(view, lane.thread());
             } else if (e.getY() >= view.scene().metrics().ruler()) {
                 SliceRef s = view.sliceAt(e.getX(), e.getY());

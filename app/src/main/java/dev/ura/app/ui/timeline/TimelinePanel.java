@@ -1,5 +1,6 @@
 package dev.ura.app.ui.timeline;
 
+import com.formdev.flatlaf.util.UIScale;
 import javax.swing.JPanel;
 import javax.swing.JScrollBar;
 import java.awt.BorderLayout;
@@ -35,8 +36,8 @@ public final class TimelinePanel extends JPanel {
             int[] e = view.scrollExtent();
             int value = view.scene() == null ? 0 : view.scene().scrollY();
             bar.setValues(value, e[1], 0, Math.max(e[0], e[1]));
-            bar.setUnitIncrement(20);
-            bar.setBlockIncrement(Math.max(20, e[1] - 20));
+            bar.setUnitIncrement(UIScale.scale(20));
+            bar.setBlockIncrement(Math.max(UIScale.scale(20), e[1] - UIScale.scale(20)));
         } finally {
             syncing = false;
         }

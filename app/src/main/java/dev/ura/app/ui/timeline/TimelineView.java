@@ -37,6 +37,8 @@ public final class TimelineView extends JComponent {
     private boolean needsFit;
     private long[] focusWindow;
     private boolean wheelZooms;
+    /** Threads hidden because they have no calls (not by the user): shown again when a response runs on them. */
+    private final java.util.Set<Integer> emptyHidden = new java.util.HashSet<>();
 
     public TimelineView() {
         setFocusable(true);
@@ -54,12 +56,39 @@ public final class TimelineView extends JComponent {
         scene = s;
         frame = null;
         focusWindow = null;
+        emptyHidden.clear();
         if (s != null) {
             s.setMetrics(Metrics.at(UIScale.getUserScaleFactor()));
             s.setPalette(UiPalette.current());
             needsFit = true;
+            var threads = s.index().trace().threads();
+            for (int t = 0; t < threads.size(); t++) {
+                if (threads.get(t).calls().size() == 0) {
+                    s.layout().setHidden(t, true);
+                    emptyHidden.add(t);
+                }
+            }
         }
         changed();
+    }
+
+    /** How many threads were hidden on opening because they have no calls (View › Show Hidden Threads lists them). */
+    public int emptyThreadsHidden() {
+        return emptyHidden.size();
+    }
+
+    /** Shows threads that were hidden only for having no calls (a response's critical path runs on them). */
+    public void revealEmpty(java.util.Collection<Integer> threads) {
+        boolean any = false;
+        for (int t : threads) {
+            if (emptyHidden.remove(t) && scene != null) {
+                scene.layout().setHidden(t, false);
+                any = true;
+            }
+        }
+        if (any) {
+            lanesChanged();
+        }
     }
 
     /** The last painted frame, or {@code null}. */

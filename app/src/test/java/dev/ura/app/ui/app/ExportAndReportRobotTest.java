@@ -133,8 +133,11 @@ class ExportAndReportRobotTest extends ExplorerRobotBase {
         rightClick(deep).menuItemWithPath("Start Arrow Here").click();
         waitFor("arrow pending", () -> frame.status().message().contains("arrow should end"));
         robot.moveMouse(frame.timeline(), deeper);
+        // the dashed preview follows the pointer until the second click
+        waitFor("preview at the pointer", () -> deeper.equals(frame.annotations().overlay().previewPointer()));
         robot.click(frame.timeline(), deeper, MouseButton.LEFT_BUTTON, 1);
         answer("hand-off");
+        waitFor("preview gone", () -> frame.annotations().overlay().previewPointer() == null);
         waitFor("arrow", () -> frame.annotations().annotations().size() == 2);
         rightClick(deep).menuItemWithPath("Start Box Here").click();
         waitFor("box pending", () -> frame.status().message().contains("box should end"));

@@ -17,6 +17,16 @@ class ResponsesPanelTest {
     }
 
     @Test
+    void endsWithNamesTheEndingEventShortly() {
+        var draw = new dev.ura.app.analysis.model.EndEvent(0, "main", dev.ura.trace.model.EventKind.DRAW,
+                "com.example.notes.NoteListView", 5_000);
+        assertThat(ResponsesPanel.endsWith(new dev.ura.app.analysis.model.Response(0, "onClick", 0, "main", 0, 5_000,
+                true, draw))).isEqualTo("draw NoteListView");
+        assertThat(ResponsesPanel.endsWith(new dev.ura.app.analysis.model.Response(1, "onClick", 0, "main", 0, 10,
+                true, null))).isEqualTo("no draw");
+    }
+
+    @Test
     void selfTimesAreClippedToTheWindowAndExcludeChildren() {
         Trace t = new TinyTraces().thread("main", true)
                 .call("a.A.outer", 0, 0, 1000).call("a.B.inner", 1, 200, 700)

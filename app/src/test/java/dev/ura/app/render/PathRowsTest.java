@@ -1,4 +1,4 @@
-package dev.ura.app.cli;
+package dev.ura.app.render;
 
 import dev.ura.app.analysis.model.Category;
 import dev.ura.app.analysis.model.LinkKind;
@@ -29,6 +29,10 @@ class PathRowsTest {
                 .containsExactly("Parser.parse", "Socket.read ×2", "Adapter.bind");
         assertThat(rows.get(1).startNs()).isEqualTo(1_000_000);
         assertThat(rows.get(1).durationNs()).isEqualTo(4_000_000);
+        assertThat(rows.get(1).first()).isEqualTo(1);
+        assertThat(rows.get(1).last()).isEqualTo(3);
+        assertThat(rows.get(2).first()).isEqualTo(4);
+        assertThat(rows.get(2).last()).isEqualTo(4);
     }
 
     @Test
