@@ -29,7 +29,8 @@ public record FrameCadence(long periodNs) {
     /**
      * The rhythm of the fulfilment events ({@code DRAW}, {@code DRAW_FRAME}) of one thread, if they
      * show one: at least {@value #MIN_INTERVALS} intervals, a median between 4 and 50 ms, and most
-     * intervals within 20 % of it.
+     * intervals within 20 % of it. Draws that start less than 4 ms after a frame's first draw
+     * count as that frame (an agent log writes one DRAW per view drawn).
      */
     public static Optional<FrameCadence> detect(EventTable events, int thread) {
         int n = 0;
@@ -47,6 +48,19 @@ public record FrameCadence(long periodNs) {
             return Optional.empty();
         }
         Arrays.sort(starts, 0, n);
+        // One frame may draw several views: an agent log writes a DRAW per view, a method trace one
+        // performDraw per frame. Draws starting within the shortest period of a frame's first
+        // draw are that frame, so both forms of one run show the same rhythm.
+        int frames = 1;
+        for (int i = 1; i < n; i++) {
+            if (starts[i] - starts[frames - 1] >= MIN_PERIOD_NS) {
+                starts[frames++] = starts[i];
+            }
+        }
+        n = frames;
+        if (n < MIN_INTERVALS + 1) {
+            return Optional.empty();
+        }
         long[] gaps = new long[n - 1];
         for (int i = 1; i < n; i++) {
             gaps[i - 1] = starts[i] - starts[i - 1];

@@ -4,6 +4,7 @@ import dev.ura.app.ui.PlainText;
 
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.render.PathRows;
 import dev.ura.app.render.ResponseOverlay;
@@ -65,7 +66,8 @@ public final class CriticalPathPanel extends JPanel {
             case 3 -> TimeFormat.duration(r.durationNs());
             case 4 -> String.format(Locale.ROOT, "%.1f %%", 100.0 * r.durationNs() / total);
             case 5 -> r.slackNs() == Long.MAX_VALUE ? "—" : TimeFormat.duration(r.slackNs());
-            default -> r.via() == null ? "start" : r.via().label() + (r.via().isInferred() ? " (inferred)" : "");
+            default -> r.via() == null ? "start" : r.via() == LinkKind.INFERRED ? "inferred (no identity)"
+                    : r.via().label() + (r.via().isInferred() ? " (inferred)" : "");
         };
     }
 

@@ -204,4 +204,90 @@ class WhatIfPatternTest {
         Change aa = new Change.RunInParallel(name("DISPATCH_MSG:com.ex.A.run"));
         assertThat(saved(a, aa, b)).isEqualTo(ms(10));
     }
+
+    private static final long FRAME = 16_666_667L;
+
+    /**
+     * The run again with a 60 Hz frame rhythm: fetch takes 10–140 ms, the post at 145 ms is run
+     * 150–155 ms and requests view 7 at 152 ms; frames start every 16.67 ms and draw for 2 ms.
+     * The agent log writes a DRAW per view drawn (animated views 8 and 9 every frame, view 7 once); the
+     * method trace one performDraw per frame.
+     */
+    static String framedLog() {
+        StringBuilder sb = new StringBuilder("""
+                {"kind":"THREAD","tid":1,"name":"main","main":true}
+                {"kind":"THREAD","tid":12,"name":"worker"}
+                {"ts":0,"tid":1,"kind":"USER_INPUT","ph":"B","name":"onClick"}
+                {"ts":5000000,"tid":1,"kind":"SEND_MSG","obj":"a","via":"executor","target_tid":12}
+                {"ts":10000000,"tid":1,"kind":"USER_INPUT","ph":"E"}
+                {"ts":10000000,"tid":12,"kind":"DISPATCH_MSG","ph":"B","obj":"a","name":"run"}
+                {"ts":10000000,"tid":12,"kind":"METHOD","ph":"B","name":"com.ex.Load.fetch"}
+                {"ts":140000000,"tid":12,"kind":"METHOD","ph":"E"}
+                {"ts":145000000,"tid":12,"kind":"SEND_MSG","obj":"b","via":"handler","target_tid":1}
+                {"ts":150000000,"tid":12,"kind":"DISPATCH_MSG","ph":"E"}
+                {"ts":150000000,"tid":1,"kind":"DISPATCH_MSG","ph":"B","obj":"b","name":"handleMessage"}
+                {"ts":152000000,"tid":1,"kind":"INVALIDATE","view":7}
+                {"ts":155000000,"tid":1,"kind":"DISPATCH_MSG","ph":"E"}
+                """);
+        for (int k = 1; k <= 14; k++) {
+            long at = k * FRAME;
+            sb.append("{\"ts\":").append(at).append(",\"tid\":1,\"kind\":\"DRAW\",\"ph\":\"B\",\"view\":8}\n");
+            sb.append("{\"ts\":").append(at + 1_000_000).append(",\"tid\":1,\"kind\":\"DRAW\",\"ph\":\"E\"}\n");
+            sb.append("{\"ts\":").append(at + 1_000_000).append(",\"tid\":1,\"kind\":\"DRAW\",\"ph\":\"B\",\"view\":9}\n");
+            sb.append("{\"ts\":").append(at + 1_500_000).append(",\"tid\":1,\"kind\":\"DRAW\",\"ph\":\"E\"}\n");
+            if (k == 10) {
+                sb.append("{\"ts\":").append(at + 1_500_000).append(",\"tid\":1,\"kind\":\"DRAW\",\"ph\":\"B\",\"view\":7}\n");
+                sb.append("{\"ts\":").append(at + 2_000_000).append(",\"tid\":1,\"kind\":\"DRAW\",\"ph\":\"E\"}\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    static Analysis framedTrace() {
+        MethodTrace mt = TraceFixtures.methodTrace();
+        ThreadWriter main = mt.thread("main").enter("android.os.Looper.loop", 0);
+        main.enter("android.os.Handler.dispatchMessage", 0)
+                .enter("android.view.View.performClick", 0)
+                .enter("java.util.concurrent.ThreadPoolExecutor.execute", ms(5)).exit(ms(5.01))
+                .exit(ms(9.99)).exit(ms(10));
+        for (int k = 1; k <= 14; k++) {
+            long at = k * FRAME;
+            if (k == 10) {
+                main.enter("android.os.Handler.dispatchMessage", ms(150))
+                        .enter("com.ex.Ui.handleMessage", ms(150.01))
+                        .call("android.view.View.invalidate", ms(152), ms(152.01))
+                        .exit(ms(154.99)).exit(ms(155));
+            }
+            main.enter("android.os.Handler.dispatchMessage", at - 2)
+                    .enter("android.view.Choreographer.doFrame", at - 1)
+                    .call("android.view.ViewRootImpl.performDraw", at, at + 2_000_000)
+                    .exit(at + 2_000_001).exit(at + 2_000_002);
+        }
+        main.exit(ms(300));
+        mt.thread("worker").enter("java.util.concurrent.ThreadPoolExecutor.runWorker", ms(9))
+                .enter("com.ex.Load.run", ms(10))
+                .call("com.ex.Load.fetch", ms(10), ms(140))
+                .enter("android.os.Handler.sendMessageAtTime", ms(145))
+                .call("android.os.MessageQueue.enqueueMessage", ms(145), ms(145.01))
+                .exit(ms(145.02))
+                .exit(ms(150)).exit(ms(151));
+        return Analysis.of(mt.build());
+    }
+
+    @Test
+    void bothFormsWithAFrameRhythmGiveTheSameEstimate() {
+        Analysis log = AgentLogText.analyse(framedLog());
+        Analysis trace = framedTrace();
+        // view 7, requested at 152 ms, is drawn by the frame at 166.67 ms, which ends at 168.67 ms
+        assertThat(log.responses().get(0).endNs()).isEqualTo(10 * FRAME + 2_000_000);
+        assertThat(trace.responses().get(0).endNs()).isEqualTo(10 * FRAME + 2_000_000);
+        assertThat(log.graph(0).cadence()).isPresent();
+        assertThat(trace.graph(0).cadence()).isPresent();
+        // deferring fetch (130 ms): ready at 22 ms, drawn by the frame at 33.33 ms: 8 frames saved
+        long expected = 8 * FRAME;
+        for (Analysis a : List.of(log, trace)) {
+            assertThat(saved(a, new Change.Defer(name("METHOD:com.ex.Load.fetch"))))
+                    .isCloseTo(expected, org.assertj.core.api.Assertions.within(2_000L));
+        }
+    }
 }
