@@ -22,7 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  *   <li>nothing below the UI depends on the UI (the CLI opens the window by reflection);</li>
  *   <li>the analysis value records ({@code analysis.model}) depend on no algorithm;</li>
  *   <li>no package cycles inside the analysis: the algorithm packages form a DAG, and none of them
- *       depends on the entry point ({@code Analysis}) above them.</li>
+ *       depends on the entry point ({@code Analysis}) above them;</li>
+ *   <li>the CLI and the window reach profiles, call graphs and diffs through the façade
+ *       ({@code TraceSession}), never by running those algorithms themselves.</li>
  * </ul>
  */
 class ArchitectureTest {
@@ -75,6 +77,18 @@ class ArchitectureTest {
         DescribedPredicate<JavaClass> entryPoint = resideInAPackage("dev.ura.app.analysis");
         noClasses().that(resideInAPackage("dev.ura.app.analysis..").and(DescribedPredicate.not(entryPoint)))
                 .should().dependOnClassesThat(entryPoint)
+                .check(classes);
+    }
+
+    @Test
+    void clientsGoThroughTheFacadeForProfilesCallGraphsAndDiffs() {
+        noClasses().that().resideOutsideOfPackage("dev.ura.app.analysis..")
+                .should().callConstructor(dev.ura.app.analysis.profile.ProfileAnalyzer.class, dev.ura.trace.model.Trace.class)
+                .orShould().callConstructor(dev.ura.app.analysis.callgraph.CallGraphAnalyzer.class, dev.ura.trace.model.Trace.class)
+                .orShould().callMethod(dev.ura.app.analysis.regression.CriticalPathDiff.class, "compare",
+                        java.util.List.class, java.util.List.class)
+                .orShould().callMethod(dev.ura.app.analysis.regression.CriticalPathDiff.class, "compare",
+                        java.util.List.class, java.util.List.class, long.class)
                 .check(classes);
     }
 }

@@ -10,8 +10,6 @@ import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.model.Scenario;
-import dev.ura.app.analysis.breakdown.Breakdown;
-import dev.ura.app.analysis.breakdown.BreakdownAnalyzer;
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.app.analysis.events.MethodRule;
 import dev.ura.app.analysis.findings.FindingsAnalyzer;
@@ -61,7 +59,6 @@ public final class Analysis {
     private final RecentCache<WhatIfEstimator> estimators = new RecentCache<>(RECENT_GRAPHS);
     private final AtomicReferenceArray<CriticalPath> paths;
     private final AtomicReferenceArray<List<Finding>> findings;
-    private final AtomicReferenceArray<Breakdown> breakdowns;
     private final Map<EstimateKey, Estimate> estimates = new ConcurrentHashMap<>();
 
     private static final int RECENT_GRAPHS = 64;
@@ -94,7 +91,6 @@ public final class Analysis {
         this.responses = responsesOf(work);
         this.paths = new AtomicReferenceArray<>(work.size());
         this.findings = new AtomicReferenceArray<>(work.size());
-        this.breakdowns = new AtomicReferenceArray<>(work.size());
     }
 
     /** The analysis of one response set by hand (see {@link #byHand}). */
@@ -114,7 +110,6 @@ public final class Analysis {
         this.responses = responsesOf(work);
         this.paths = new AtomicReferenceArray<>(1);
         this.findings = new AtomicReferenceArray<>(1);
-        this.breakdowns = new AtomicReferenceArray<>(1);
     }
 
     /** An agent log always brings its own events (even none); anything else is a call trace. */
@@ -241,18 +236,6 @@ public final class Analysis {
             }
         }
         return f;
-    }
-
-    /** Where response {@code index}'s time goes: by thread, category and method (cached). */
-    public Breakdown breakdown(int index) {
-        Breakdown b = breakdowns.get(index);
-        if (b == null) {
-            b = new BreakdownAnalyzer().analyze(graph(index));
-            if (!breakdowns.compareAndSet(index, null, b)) {
-                b = breakdowns.get(index);
-            }
-        }
-        return b;
     }
 
     /**

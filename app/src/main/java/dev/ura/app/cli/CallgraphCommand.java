@@ -1,7 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.callgraph.CallGraph;
-import dev.ura.app.analysis.callgraph.CallGraphAnalyzer;
+import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.callgraph.CallGraphFilter;
 import dev.ura.app.analysis.callgraph.DotWriter;
 import dev.ura.trace.model.Trace;
@@ -50,7 +50,7 @@ final class CallgraphCommand implements Callable<Integer> {
         }
         Trace trace = TraceLoading.load(file);
         CallGraphFilter filter = new CallGraphFilter(minCalls, Math.round(minTimeMs * 1e6));
-        CallGraph graph = new CallGraphAnalyzer(trace).analyze(scope.scope(trace), filter);
+        CallGraph graph = TraceSession.callGraph(trace, scope.scope(trace), filter);
         DotWriter dot = new DotWriter(graph);
         PrintWriter out = spec.commandLine().getOut();
         if (output == null || output.toString().equals("-")) {

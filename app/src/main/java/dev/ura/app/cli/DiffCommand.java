@@ -2,6 +2,7 @@ package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
+import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
@@ -52,7 +53,7 @@ final class DiffCommand implements Callable<Integer> {
         }
         Side a = side(before);
         Side b = side(after);
-        CriticalPathDiff diff = CriticalPathDiff.compare(a.path().segments(), b.path().segments(),
+        CriticalPathDiff diff = TraceSession.diff(a.path().segments(), b.path().segments(),
                 Math.round(toleranceMs * 1e6));
         DiffReport report = DiffReport.of(before.toString(), a.response(), after.toString(), b.response(), response,
                 diff);

@@ -1,7 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.profile.Profile;
-import dev.ura.app.analysis.profile.ProfileAnalyzer;
+import dev.ura.app.analysis.TraceSession;
 import dev.ura.trace.model.Trace;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -46,7 +46,7 @@ final class ProfileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Trace trace = TraceLoading.load(file);
-        Profile profile = new ProfileAnalyzer(trace).flat(scope.scope(trace));
+        Profile profile = TraceSession.flatProfile(trace, scope.scope(trace));
         PrintWriter out = spec.commandLine().getOut();
         if (format.json) {
             Json.print(out, ProfileJson.of(file.toString(), profile));

@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
-import dev.ura.trace.io.TraceFiles;
+import dev.ura.app.analysis.TraceSession;
+import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.Trace;
 
@@ -17,7 +18,7 @@ final class TraceLoading {
 
     static Trace load(Path file) throws TraceFormatException {
         last = file;
-        return TraceFiles.read(file);
+        return TraceSession.load(file, Progress.NONE);
     }
 
     /**

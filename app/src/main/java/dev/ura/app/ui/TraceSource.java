@@ -1,7 +1,7 @@
 package dev.ura.app.ui;
 
+import dev.ura.app.analysis.TraceSession;
 import dev.ura.trace.io.Progress;
-import dev.ura.trace.io.TraceFiles;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.Trace;
 
@@ -29,13 +29,13 @@ public record TraceSource(String name, Path file, String resource) {
 
     public Trace read(Progress progress) throws TraceFormatException {
         if (file != null) {
-            return TraceFiles.read(file, progress);
+            return TraceSession.load(file, progress);
         }
         try (InputStream in = TraceSource.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw TraceFormatException.ofFile(resource, "the sample is not bundled in this build", null);
             }
-            return TraceFiles.read(name, ByteBuffer.wrap(in.readAllBytes()), progress);
+            return TraceSession.load(name, ByteBuffer.wrap(in.readAllBytes()), progress);
         } catch (IOException e) {
             throw TraceFormatException.ofFile(name, "cannot read the bundled sample: " + e.getMessage(), e);
         }

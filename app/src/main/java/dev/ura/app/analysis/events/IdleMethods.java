@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Methods in which a thread waits instead of working: parked, sleeping, blocked on a monitor or a
  * queue, or a looper polling for its next message. Time inside them is idle, not work: profiles,
- * call graphs, breakdowns and findings leave it out, and on a critical path it is a wait.
+ * call graphs, statistics and findings leave it out, and on a critical path it is a wait.
  */
 public final class IdleMethods {
     /** The idle methods, as globs over {@code pkg.Class.method}. */

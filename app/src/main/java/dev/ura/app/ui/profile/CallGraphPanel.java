@@ -2,7 +2,7 @@ package dev.ura.app.ui.profile;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.callgraph.CallGraph;
-import dev.ura.app.analysis.callgraph.CallGraphAnalyzer;
+import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.callgraph.CallGraphFilter;
 import dev.ura.app.analysis.callgraph.CallGraphNode;
 import dev.ura.app.analysis.callgraph.DotWriter;
@@ -174,7 +174,7 @@ public final class CallGraphPanel extends JPanel {
         worker = new SwingWorker<>() {
             @Override
             protected Drawn doInBackground() {
-                CallGraph full = new CallGraphAnalyzer(t).analyze(scope, filter);
+                CallGraph full = TraceSession.callGraph(t, scope, filter);
                 return draw(full.heaviest(limit), full.graph().vertexSet().size(), font, theme);
             }
 

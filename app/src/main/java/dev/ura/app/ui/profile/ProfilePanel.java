@@ -4,6 +4,7 @@ import com.formdev.flatlaf.util.UIScale;
 import com.formdev.flatlaf.ui.FlatEmptyBorder;
 
 import dev.ura.app.ui.PlainText;
+import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.model.DurationText;
 import dev.ura.app.analysis.profile.CallScope;
 import dev.ura.app.analysis.profile.Profile;
@@ -182,7 +183,7 @@ public final class ProfilePanel extends JPanel {
                         return cancelled.get();
                     }
                 };
-                return new ProfileAnalyzer(t).analyze(scope, true, progress);
+                return TraceSession.treeProfile(t, scope, progress);
             }
 
             @Override

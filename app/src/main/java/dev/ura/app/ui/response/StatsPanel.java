@@ -1,11 +1,15 @@
 package dev.ura.app.ui.response;
 
+import dev.ura.app.analysis.TraceSession;
+import dev.ura.app.analysis.profile.CallScope;
+import dev.ura.app.analysis.profile.Profile;
+import dev.ura.app.analysis.profile.ProfileRow;
+
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.ChartStyle;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Segment;
-import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Trace;
 import org.jfree.data.category.DefaultCategoryDataset;
 
@@ -75,33 +79,25 @@ public final class StatsPanel extends JPanel {
         }
     }
 
-    /** Self time per method name (class.method), clipped to {@code [a, b]}, over all threads. */
+    /**
+     * Self time per method name (class.method), clipped to {@code [a, b]}, over all threads: the
+     * engine's profile of that window, so idle calls (parked, sleeping, polling) are not counted.
+     */
     static Map<String, Long> selfTimes(Trace trace, long a, long b) {
-        long[] self = new long[trace.methods().size()];
-        for (var t : trace.threads()) {
-            CallTable c = t.calls();
-            int[] parents = c.parents();
-            for (int i = 0; i < c.size(); i++) {
-                long s = Math.max(a, c.start(i));
-                long e = Math.min(b, c.end(i));
-                if (e <= s) {
-                    continue;
-                }
-                self[c.method(i)] += e - s;
-                int p = parents[i];
-                if (p >= 0) {
-                    self[c.method(p)] -= e - s;
-                }
-            }
-        }
+        Profile profile = TraceSession.flatProfile(trace, CallScope.all().within(a, b));
         Map<String, Long> out = new LinkedHashMap<>();
-        for (int m = 0; m < self.length; m++) {
-            if (self[m] > 0) {
-                var info = trace.methods().get(m);
-                String cls = info.className();
-                String simple = cls.substring(cls.lastIndexOf('.') + 1);
-                out.merge(simple.isEmpty() ? info.name() : simple + "." + info.name(), self[m], Long::sum);
+        for (ProfileRow r : profile.rows()) {
+            if (r.exclusiveNs() <= 0) {
+                continue;
             }
+            if (r.isBlock()) {
+                out.merge(r.name(), r.exclusiveNs(), Long::sum);
+                continue;
+            }
+            var info = trace.methods().get(r.method());
+            String cls = info.className();
+            String simple = cls.substring(cls.lastIndexOf('.') + 1);
+            out.merge(simple.isEmpty() ? info.name() : simple + "." + info.name(), r.exclusiveNs(), Long::sum);
         }
         return out;
     }

@@ -34,7 +34,7 @@ import java.util.concurrent.ExecutionException;
  */
 public final class ComparisonView extends JPanel {
     /** Segments closer than this are the same (0.1 ms), so timer jitter does not read as change. */
-    static final long TOLERANCE_NS = CriticalPathDiff.DEFAULT_TOLERANCE_NS;
+    static final long TOLERANCE_NS = TraceSession.DIFF_TOLERANCE_NS;
 
     private final CriticalPathDiffPanel diff = new CriticalPathDiffPanel();
     private final JLabel status = PlainText.label(" ");
@@ -99,7 +99,7 @@ public final class ComparisonView extends JPanel {
             protected CriticalPathDiff doInBackground() throws Exception {
                 Analysis before = a.call();
                 Analysis after = b.call();
-                return CriticalPathDiff.compare(pathOf(before, labelA), pathOf(after, labelB), TOLERANCE_NS);
+                return TraceSession.diff(pathOf(before, labelA), pathOf(after, labelB), TOLERANCE_NS);
             }
 
             @Override

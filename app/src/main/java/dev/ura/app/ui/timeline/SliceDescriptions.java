@@ -1,5 +1,7 @@
 package dev.ura.app.ui.timeline;
 
+import dev.ura.app.analysis.profile.SliceSelfTime;
+
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.CriticalPath;
@@ -16,17 +18,9 @@ public final class SliceDescriptions {
     private SliceDescriptions() {
     }
 
-    /** Duration minus the durations of direct children. */
+    /** Duration minus the durations of direct children (the engine's rule, {@link SliceSelfTime}). */
     static long selfTime(CallTable c, int call) {
-        long self = c.duration(call);
-        int d = c.depth(call);
-        int end = c.subtreeEnd(call);
-        for (int j = call + 1; j <= end; j++) {
-            if (c.depth(j) == d + 1) {
-                self -= c.duration(j);
-            }
-        }
-        return Math.max(0, self);
+        return SliceSelfTime.of(c, call);
     }
 
     /** {@code pkg.Class.method}, for what-if labels. */

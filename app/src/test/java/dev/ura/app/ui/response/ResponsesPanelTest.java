@@ -35,4 +35,15 @@ class ResponsesPanelTest {
         Map<String, Long> self = StatsPanel.selfTimes(t, 100, 1000);
         assertThat(self).containsEntry("A.outer", 900L - 500L).containsEntry("B.inner", 500L + 100L);
     }
+
+    @Test
+    void parkedTimeIsNotCountedAsWorkInTheTopMethods() {
+        // outer 0..1000 calls park 100..800: outer's own work is 300 ns; park is idle, so it is no
+        // "top method" and its 700 ns are not outer's either.
+        Trace t = new TinyTraces().thread("main", true)
+                .call("a.A.outer", 0, 0, 1000).call("java.util.concurrent.locks.LockSupport.park", 1, 100, 800)
+                .build();
+        Map<String, Long> self = StatsPanel.selfTimes(t, 0, 1000);
+        assertThat(self).containsOnly(Map.entry("A.outer", 300L));
+    }
 }
