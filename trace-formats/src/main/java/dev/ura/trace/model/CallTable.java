@@ -117,6 +117,28 @@ public final class CallTable {
         return j - 1;
     }
 
+    /**
+     * {@link #subtreeEnd} of every call at once, in one pass over the depths (linear, where calling
+     * {@code subtreeEnd} for each call is quadratic on deep traces). Not kept: callers that need it
+     * often hold on to it themselves.
+     */
+    public int[] subtreeEnds() {
+        int[] end = new int[size];
+        int[] stack = new int[Math.max(1, maxDepth() + 2)];
+        int top = -1;
+        for (int i = 0; i < size; i++) {
+            int d = depth[i];
+            while (top >= 0 && depth[stack[top]] >= d) {
+                end[stack[top--]] = i - 1;
+            }
+            stack[++top] = i;
+        }
+        while (top >= 0) {
+            end[stack[top--]] = size - 1;
+        }
+        return end;
+    }
+
     /** The parent column, derived from depth on first use and then kept (4 bytes a call). */
     public int[] parents() {
         int[] p = parent;

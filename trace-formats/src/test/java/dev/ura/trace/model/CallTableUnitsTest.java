@@ -53,4 +53,28 @@ class CallTableUnitsTest {
                 "11 d1 40-50 cpu 40-50", "12 d0 70-80 cpu 70-80");
         assertThat(t.byteSize()).isEqualTo(5 * 22);
     }
+
+    @Test
+    void subtreeEndsOfEveryCallAreTheLastCallsOfTheirSubtrees() {
+        // a(b(c) d) e(f): pre-order a0 b1 c2 d3 e4 f5 with depths 0 1 2 1 0 1.
+        CallTable.Builder bld = new CallTable.Builder(0, 1, false, 6);
+        int a = bld.openUnits(1, 0, 0, 0);
+        int b = bld.openUnits(2, 1, 1, 0);
+        int c = bld.openUnits(3, 2, 2, 0);
+        bld.closeUnits(c, 3, 0);
+        bld.closeUnits(b, 4, 0);
+        int d = bld.openUnits(4, 1, 5, 0);
+        bld.closeUnits(d, 6, 0);
+        bld.closeUnits(a, 7, 0);
+        int e = bld.openUnits(5, 0, 8, 0);
+        int f = bld.openUnits(6, 1, 9, 0);
+        bld.closeUnits(f, 10, 0);
+        bld.closeUnits(e, 11, 0);
+        CallTable t = bld.build();
+        assertThat(t.subtreeEnds()).containsExactly(3, 2, 2, 3, 5, 5);
+        for (int i = 0; i < t.size(); i++) {
+            assertThat(t.subtreeEnds()[i]).isEqualTo(t.subtreeEnd(i));
+        }
+        assertThat(CallTable.empty().subtreeEnds()).isEmpty();
+    }
 }

@@ -87,7 +87,7 @@ public final class MethodEventDeriver {
         }
         List<MethodRule> list = matcher.rules();
         long allowed = threadAllowedMask(list, thread.name());
-        int[] subtreeEnd = subtreeEnds(calls);
+        int[] subtreeEnd = calls.subtreeEnds();
         int[] parents = calls.parents();
         int[] openUntil = new int[list.size()];
         Arrays.fill(openUntil, -1);
@@ -182,25 +182,6 @@ public final class MethodEventDeriver {
             }
         }
         return false;
-    }
-
-    /** For each call, the last call of its subtree, in one pass. */
-    static int[] subtreeEnds(CallTable calls) {
-        int n = calls.size();
-        int[] end = new int[n];
-        int[] stack = new int[Math.max(1, calls.maxDepth() + 2)];
-        int top = -1;
-        for (int i = 0; i < n; i++) {
-            int d = calls.depth(i);
-            while (top >= 0 && calls.depth(stack[top]) >= d) {
-                end[stack[top--]] = i - 1;
-            }
-            stack[++top] = i;
-        }
-        while (top >= 0) {
-            end[stack[top--]] = n - 1;
-        }
-        return end;
     }
 
     /**

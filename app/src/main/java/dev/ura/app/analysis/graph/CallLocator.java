@@ -22,7 +22,7 @@ final class CallLocator {
     CallLocator(CallTable calls, MethodLabels methods) {
         this.calls = calls;
         this.methods = methods;
-        this.subtreeEnd = subtreeEnds(calls);
+        this.subtreeEnd = calls.subtreeEnds();
     }
 
     /** The calls this locator searches. */
@@ -182,25 +182,6 @@ final class CallLocator {
         int call(int k) {
             return call[k];
         }
-    }
-
-    /** For each call, the last call of its subtree, in one pass over the depths. */
-    private static int[] subtreeEnds(CallTable calls) {
-        int n = calls.size();
-        int[] end = new int[n];
-        int[] stack = new int[Math.max(1, calls.maxDepth() + 2)];
-        int top = -1;
-        for (int i = 0; i < n; i++) {
-            int d = calls.depth(i);
-            while (top >= 0 && calls.depth(stack[top]) >= d) {
-                end[stack[top--]] = i - 1;
-            }
-            stack[++top] = i;
-        }
-        while (top >= 0) {
-            end[stack[top--]] = n - 1;
-        }
-        return end;
     }
 
     /** The deepest call containing all of {@code [a, b]}, or -1. */
