@@ -29,6 +29,7 @@ final class KeysHelp {
                 {"Ctrl+wheel (⌘+wheel on macOS)", ctrlWheel},
                 {"Shift+wheel, or a sideways trackpad swipe", "pan left / right"},
                 {"Drag", "pan and scroll"},
+                {"Shift+drag", "mark a time range: Analyse as Response, Zoom to Range"},
                 {"W S (or ↑ ↓)", "zoom in / out (Z works on AZERTY)"},
                 {"A D (or ← →)", "pan left / right (Q works on AZERTY)"},
                 {"F", "fit the selected slice, else the response"},

@@ -64,6 +64,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         view.addMenuContributor(this);
         view.addTooltipProvider(this);
         view.addPointerHandler(this);
+        new RangeSelection(view, model);
         model.addListener(this::refresh);
         view.addKeyListener(new java.awt.event.KeyAdapter() {
             @Override

@@ -40,6 +40,8 @@ public final class TimelineView extends JComponent {
     /** Threads hidden because they have no calls (not by the user): shown again when a response runs on them. */
     private final java.util.Set<Integer> emptyHidden = new java.util.HashSet<>();
 
+    private long[] rangeMark;
+
     public TimelineView() {
         setFocusable(true);
         setOpaque(true);
@@ -100,6 +102,25 @@ public final class TimelineView extends JComponent {
         selectionListeners.add(l);
     }
 
+    /**
+     * Marks {@code [startNs, endNs]} (a range being dragged out) with a translucent band over the
+     * lanes; {@code null} clears it.
+     */
+    public void setRangeMark(long[] range) {
+        rangeMark = range == null ? null : range.clone();
+        repaint();
+    }
+
+    /** The marked range {@code [start, end]} in ns, or {@code null}. */
+    public long[] rangeMark() {
+        return rangeMark == null ? null : rangeMark.clone();
+    }
+
+    /** The trace time at horizontal pixel {@code x}, or 0 without a trace. */
+    public long timeAtPx(int x) {
+        return scene == null ? 0 : scene.axis().toNs(x);
+    }
+
     public void addPointerHandler(TimelineHooks.PointerHandler h) {
         pointerHandlers.add(h);
     }
@@ -157,9 +178,28 @@ public final class TimelineView extends JComponent {
                 fitRange(scene.index().startNs(), scene.index().endNs());
             }
             frame = renderer.paint(g2, scene, getWidth(), getHeight());
+            paintRangeMark(g2);
         } finally {
             g2.dispose();
         }
+    }
+
+    private void paintRangeMark(Graphics2D g) {
+        long[] r = rangeMark;
+        if (r == null) {
+            return;
+        }
+        int x0 = (int) Math.floor(scene.axis().toPx(Math.min(r[0], r[1])));
+        int x1 = (int) Math.ceil(scene.axis().toPx(Math.max(r[0], r[1])));
+        java.awt.Color c = UIManager.getColor("Component.focusColor");
+        if (c == null) {
+            c = java.awt.Color.BLUE;
+        }
+        g.setColor(new java.awt.Color(c.getRed(), c.getGreen(), c.getBlue(), 48));
+        g.fillRect(x0, 0, Math.max(1, x1 - x0), getHeight());
+        g.setColor(c);
+        g.drawLine(x0, 0, x0, getHeight());
+        g.drawLine(x1, 0, x1, getHeight());
     }
 
     private void paintEmpty(Graphics2D g) {

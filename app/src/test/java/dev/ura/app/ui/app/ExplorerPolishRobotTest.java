@@ -59,6 +59,41 @@ class ExplorerPolishRobotTest extends ExplorerRobotBase {
     }
 
     @Test
+    void shiftDragMarksARangeThatCanBeAnalysedAsAResponse() {
+        openSample();
+        int y = GuiActionRunner.execute(() -> frame.timeline().getHeight() / 2);
+        int x0 = GuiActionRunner.execute(() -> frame.timeline().getWidth() / 4);
+        int x1 = GuiActionRunner.execute(() -> frame.timeline().getWidth() / 2);
+        long from = GuiActionRunner.execute(() -> frame.timeline().timeAtPx(x0));
+        long to = GuiActionRunner.execute(() -> frame.timeline().timeAtPx(x1));
+        double zoom = GuiActionRunner.execute(() -> frame.timeline().scene().axis().nsPerPx());
+
+        robot.moveMouse(frame.timeline(), new Point(x0, y));
+        robot.pressKey(KeyEvent.VK_SHIFT);
+        try {
+            robot.pressMouse(org.assertj.swing.core.MouseButton.LEFT_BUTTON);
+            robot.moveMouse(frame.timeline(), new Point((x0 + x1) / 2, y));
+            robot.moveMouse(frame.timeline(), new Point(x1, y));
+            waitFor("the range marked while dragging", () -> frame.timeline().rangeMark() != null
+                    && frame.timeline().rangeMark()[1] > frame.timeline().rangeMark()[0]);
+            robot.releaseMouse(org.assertj.swing.core.MouseButton.LEFT_BUTTON);
+        } finally {
+            robot.releaseKey(KeyEvent.VK_SHIFT);
+        }
+        assertThat(GuiActionRunner.execute(() -> frame.timeline().scene().axis().nsPerPx()))
+                .as("a Shift+drag marks, it does not pan or zoom").isEqualTo(zoom);
+        window.menuItem("analyseRange").click();
+        waitFor("the range analysed as a response set by hand", () -> frame.responseModel().analysis() != null
+                && frame.responseModel().analysis().responseByHand() != null);
+        var byHand = GuiActionRunner.execute(() -> frame.responseModel().analysis().responseByHand());
+        // one pixel either way: the robot's pointer lands on whole pixels
+        double nsPerPx = zoom;
+        assertThat((double) byHand.fromNs()).isCloseTo(from, org.assertj.core.data.Offset.offset(nsPerPx * 1.5));
+        assertThat((double) byHand.toNs()).isCloseTo(to, org.assertj.core.data.Offset.offset(nsPerPx * 1.5));
+        assertThat(GuiActionRunner.execute(() -> frame.timeline().rangeMark())).as("the mark goes with the menu").isNull();
+    }
+
+    @Test
     void keyboardHelpIsATableAndEscClosesIt() {
         window.menuItemWithPath("Help", "Keyboard and Mouse").click();
         DialogFixture help = org.assertj.swing.finder.WindowFinder.findDialog(new GenericTypeMatcher<>(JDialog.class) {
