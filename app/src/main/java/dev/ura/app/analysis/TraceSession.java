@@ -76,12 +76,9 @@ public final class TraceSession {
 
     /**
      * What grew, shrank, appeared and vanished between two critical paths; changes within
-     * {@code toleranceNs} count as unchanged ({@link #DIFF_TOLERANCE_NS} unless the user says).
+     * {@code toleranceNs} count as unchanged ({@link CriticalPathDiff#DEFAULT_TOLERANCE_NS} unless the user says).
      */
     public static CriticalPathDiff diff(List<Segment> before, List<Segment> after, long toleranceNs) {
         return CriticalPathDiff.compare(before, after, toleranceNs);
     }
-
-    /** The diff tolerance both clients use by default, in ns. */
-    public static final long DIFF_TOLERANCE_NS = CriticalPathDiff.DEFAULT_TOLERANCE_NS;
 }

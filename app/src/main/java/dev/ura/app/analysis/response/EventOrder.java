@@ -36,4 +36,22 @@ final class EventOrder {
         }
         return order;
     }
+
+    /**
+     * The position in {@code list} (event indices sorted by start) of the first event starting at
+     * or after {@code t}; {@code list.length} when there is none.
+     */
+    static int lowerBound(EventTable events, int[] list, long t) {
+        int lo = 0;
+        int hi = list.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (events.start(list[mid]) < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
 }

@@ -106,16 +106,7 @@ final class FulfilmentIndex {
         if (list == null) {
             return -1;
         }
-        int lo = 0;
-        int hi = list.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (events.start(list[mid]) < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
+        int lo = EventOrder.lowerBound(events, list, t);
         return lo < list.length ? list[lo] : -1;
     }
 
@@ -125,16 +116,7 @@ final class FulfilmentIndex {
         if (list == null) {
             return -1;
         }
-        int lo = 0;
-        int hi = list.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (events.start(list[mid]) < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
+        int lo = EventOrder.lowerBound(events, list, t);
         return lo < list.length ? list[lo] : -1;
     }
 

@@ -155,16 +155,6 @@ final class IdentitylessLinker {
     }
 
     private int lowerBound(int[] list, long t) {
-        int lo = 0;
-        int hi = list.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (events.start(list[mid]) < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return EventOrder.lowerBound(events, list, t);
     }
 }

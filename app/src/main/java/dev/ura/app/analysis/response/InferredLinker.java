@@ -111,17 +111,7 @@ final class InferredLinker {
     }
 
     private int lowerBound(int[] list, long t) {
-        int lo = 0;
-        int hi = list.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (events.start(list[mid]) < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return EventOrder.lowerBound(events, list, t);
     }
 
     private static boolean intersects(int[] classes, BitSet sender) {

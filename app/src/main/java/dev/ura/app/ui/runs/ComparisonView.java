@@ -34,7 +34,7 @@ import java.util.concurrent.ExecutionException;
  */
 public final class ComparisonView extends JPanel {
     /** Segments closer than this are the same (0.1 ms), so timer jitter does not read as change. */
-    static final long TOLERANCE_NS = TraceSession.DIFF_TOLERANCE_NS;
+    static final long TOLERANCE_NS = CriticalPathDiff.DEFAULT_TOLERANCE_NS;
 
     private final CriticalPathDiffPanel diff = new CriticalPathDiffPanel();
     private final JLabel status = PlainText.label(" ");
