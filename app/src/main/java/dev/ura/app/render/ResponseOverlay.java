@@ -94,6 +94,9 @@ public final class ResponseOverlay implements TimelineOverlay {
             case USER -> "drawn by you";
             case PROGRAM_ORDER -> "consecutive work on one thread";
             case REQUEST -> "a screen-update request fulfilled by a draw";
+            case WAKEUP -> "known: the kernel recorded this thread waking the next";
+            case BINDER -> "known: a binder transaction or reply (kernel debug id)";
+            case FLOW -> "known: a trace flow from one slice to the next";
         };
     }
 

@@ -6,7 +6,11 @@ import java.util.Locale;
 public enum Category {
     CPU, STORAGE, NETWORK, WAIT, DRAW, OTHER,
     /** The thread was busy with other work (a frame, another message) the segment's work had to wait behind. */
-    QUEUED;
+    QUEUED,
+    /** System traces: the thread was ready to run but waited for a CPU (the holder is named). */
+    RUNNABLE,
+    /** System traces: uninterruptible sleep, usually block I/O. */
+    IO;
 
     /** The JSON spelling ({@code cpu}, {@code storage}, ...). */
     public String label() {

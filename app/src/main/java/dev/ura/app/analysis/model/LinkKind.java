@@ -20,7 +20,13 @@ public enum LinkKind {
     /** Consecutive work on one thread. */
     PROGRAM_ORDER,
     /** A request fulfilled by a draw. */
-    REQUEST;
+    REQUEST,
+    /** System traces: the kernel recorded one thread waking another. */
+    WAKEUP,
+    /** System traces: a binder transaction or reply (joined by the kernel's debug id). */
+    BINDER,
+    /** System traces: a TrackEvent flow from one slice to another. */
+    FLOW;
 
     /** The JSON spelling ({@code identity}, {@code affinity}, {@code fifo}, {@code program-order}, ...). */
     public String label() {

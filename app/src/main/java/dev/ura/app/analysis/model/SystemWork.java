@@ -1,0 +1,22 @@
+package dev.ura.app.analysis.model;
+
+import java.util.List;
+
+/**
+ * What a system-trace response adds to its {@link Response} (docs/system-responses.md): the tracked
+ * stretches, and the frame that ended it.
+ *
+ * @param stretches    the tracked work in order of start
+ * @param vsyncId      the ending frame's vsync id, -1 when unfinished or unknown
+ * @param drawThread   thread index where the end is (RenderThread, or the main thread when no
+ *                     draw was joined); the critical path is walked back from here
+ * @param drawnAtNs    "drawn at": the end of the frame's DrawFrame (the response's end)
+ * @param onScreenAtNs "on screen at": the FrameTimeline present time, -1 when not recorded or dropped
+ * @param inputTimeConverted whether the start came from {@code eventTimeNano} via a clock snapshot
+ */
+public record SystemWork(List<TrackedStretch> stretches, long vsyncId, int drawThread, long drawnAtNs,
+                         long onScreenAtNs, boolean inputTimeConverted) {
+    public SystemWork {
+        stretches = List.copyOf(stretches);
+    }
+}
