@@ -5,15 +5,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
- * Inflates a whole gzip file into one buffer under a byte ceiling. The output is gathered in
- * fixed-size chunks, so what is held is what was inflated (no doubling buffer that allocates twice
- * the ceiling), and the count is checked after every chunk, so a bomb is refused as soon as it
- * passes the ceiling.
+ * Inflates a whole gzip file into one buffer under {@link InflationLimit}. The output is gathered
+ * in fixed-size chunks, so what is held is what was inflated (no doubling buffer that allocates
+ * twice the ceiling), and the limits are checked after every chunk against the compressed bytes
+ * actually consumed, so a bomb is refused after its first few MiB.
  */
 final class GzipInflater {
     private static final int CHUNK = 1 << 20;
@@ -25,19 +26,22 @@ final class GzipInflater {
 
     static ByteBuffer inflate(String name, ByteBuffer data, long limit) throws TraceFormatException {
         long compressed = data.remaining();
+        ByteBuffer source = data.duplicate();
+        int start = source.position();
         List<byte[]> chunks = new ArrayList<>();
         long total = 0;
-        try (InputStream in = new GZIPInputStream(new ByteBufferInputStream(data.duplicate()), 1 << 16)) {
+        try (Counting in = new Counting(new ByteBufferInputStream(source))) {
             while (true) {
                 byte[] chunk = new byte[(int) Math.min(CHUNK, limit - total + 1)];
                 int n = in.readNBytes(chunk, 0, chunk.length);
                 total += n;
-                if (total > limit) {
-                    throw TraceFormatException.ofFile(name, "gzip content inflates to more than " + limit
-                            + " bytes (limit: a quarter of the heap, at most 2 GiB); gunzip it first", null);
+                String why = InflationLimit.exceeded(total, in.consumed(source.position() - start), limit);
+                if (why != null) {
+                    throw TraceFormatException.ofFile(name, "gzip content " + why + "; if it is a real trace,"
+                            + " gunzip it first", null);
                 }
                 if (n > 0) {
-                    chunks.add(n == chunk.length ? chunk : java.util.Arrays.copyOf(chunk, n));
+                    chunks.add(n == chunk.length ? chunk : Arrays.copyOf(chunk, n));
                 }
                 if (n < chunk.length) {
                     break;
@@ -57,6 +61,17 @@ final class GzipInflater {
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
         return join(chunks, total);
+    }
+
+    /** Tells how many compressed bytes the inflater has used: those read from the file less those it still buffers. */
+    private static final class Counting extends GZIPInputStream {
+        Counting(InputStream in) throws IOException {
+            super(in, 1 << 16);
+        }
+
+        long consumed(long readFromSource) {
+            return readFromSource - inf.getRemaining();
+        }
     }
 
     private static ByteBuffer join(List<byte[]> chunks, long total) {

@@ -1,5 +1,6 @@
 package dev.ura.trace.perfetto;
 
+import dev.ura.trace.io.InflationLimit;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
@@ -109,6 +110,11 @@ public final class PerfettoReader implements TraceReader {
         long errorOffset = -1;
         boolean compressed;
         int depth;
+        /** All compressed_packets so far, inflated and compressed bytes, for {@link InflationLimit}'s ratio. */
+        long inflatedTotal;
+        long compressedTotal;
+        /** Why the containers are a decompression bomb, once they are: the read stops at that packet. */
+        String bomb;
 
         Stream(String source, SystemTraceBuilder b, Map<String, String> props, Progress progress) {
             this.source = source;
@@ -163,6 +169,10 @@ public final class PerfettoReader implements TraceReader {
                     }
                     d.get(pos, scratch, 0, length);
                     decode(scratch, 0, length, keyAt);
+                    if (bomb != null) {
+                        stop(keyAt, "compressed packets: the content " + bomb);
+                        return;
+                    }
                 }
                 pos += length;
                 if (pos >= nextReport) {
@@ -202,6 +212,9 @@ public final class PerfettoReader implements TraceReader {
             compressed = true;
             if (zstd) {
                 b.count("zstd_compressed_packets containers (unsupported: skipped)");
+                return;
+            }
+            if (bomb != null) {
                 return;
             }
             if (depth >= MAX_CONTAINER_DEPTH) {
@@ -258,7 +271,14 @@ public final class PerfettoReader implements TraceReader {
                         break;
                     }
                     n += k;
+                    // Only the ratio: each container is decoded and dropped, so the total is not held.
+                    bomb = InflationLimit.exceeded(inflatedTotal + n, compressedTotal + inf.getBytesRead(), Long.MAX_VALUE);
+                    if (bomb != null) {
+                        return null;
+                    }
                 }
+                inflatedTotal += n;
+                compressedTotal += inf.getBytesRead();
             } catch (DataFormatException e) {
                 b.count("corrupt compressed containers (skipped): " + e.getMessage());
                 return null;
