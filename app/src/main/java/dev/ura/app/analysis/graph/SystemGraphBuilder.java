@@ -78,7 +78,8 @@ public final class SystemGraphBuilder {
 
         ResponseGraph run() {
             long origin = work.response().startNs();
-            long end = Math.max(origin, sys.drawnAtNs());
+            // The response's end: drawn at, or for an unfinished response the end of its last stretch.
+            long end = Math.max(origin, work.response().endNs());
             List<StatePiece> walk = new SystemWalk(trace, indexes, namer).walk(sys.drawThread(), origin, end);
             ThreadSpans covered = new ThreadSpans(trace.threads().size());
             ThreadSpans onWalk = new ThreadSpans(trace.threads().size());
