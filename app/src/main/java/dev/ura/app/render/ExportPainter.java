@@ -1,5 +1,6 @@
 package dev.ura.app.render;
 
+import dev.ura.app.analysis.model.Category;
 import org.jfree.svg.SVGGraphics2D;
 
 import java.awt.Color;
@@ -189,6 +190,14 @@ public final class ExportPainter {
                 g.setColor(p.text());
                 g.drawString("critical path", x + sw + 4, base);
                 x += sw + 4 + fm.stringWidth("critical path") + (int) (14 * m.scale());
+                for (Category c : r.ownColourCategories()) {
+                    String label = "path: " + c.label();
+                    g.setColor(CategoryColors.of(c));
+                    g.fillRect(x, midY - sw / 2, sw, sw);
+                    g.setColor(p.text());
+                    g.drawString(label, x + sw + 4, base);
+                    x += sw + 4 + fm.stringWidth(label) + (int) (14 * m.scale());
+                }
             }
             if (r.ghostEndNs() >= 0) {
                 g.setColor(p.ghost());

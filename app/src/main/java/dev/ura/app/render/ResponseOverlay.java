@@ -1,5 +1,6 @@
 package dev.ura.app.render;
 
+import dev.ura.app.analysis.model.Category;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
@@ -14,18 +15,24 @@ import java.awt.Rectangle;
 import java.awt.RenderingHints;
 import java.awt.geom.Line2D;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 
 /**
  * The selected response on the timeline: its window shaded, start and end marked (the end labelled
- * with its event), the critical path's segments outlined in each lane, arrows for hand-offs between
+ * with its event), the critical path's segments outlined in each lane (runnable and I/O pieces in their thread-state colours), arrows for hand-offs between
  * threads (solid for identity and user links, dashed for inferred ones) and, for a what-if, the
  * estimated end as a ghost marker. Arrows are remembered for hit-testing (tooltips, link edits).
  */
 public final class ResponseOverlay implements TimelineOverlay {
+    /** The colour of frames' "on screen" marks (as on the ruler's frame ticks). */
+    static final Color ON_SCREEN = new Color(0xBF3989);
     private final Response response;
     private final CriticalPath path;
     private final long ghostEndNs;
+    private long onScreenAtNs = -1;
+    private boolean system;
     private final List<Arrow> arrows = new ArrayList<>();
     private final List<Rectangle> flags = new ArrayList<>();
 
@@ -43,6 +50,22 @@ public final class ResponseOverlay implements TimelineOverlay {
         this.ghostEndNs = ghostEndNs;
     }
 
+    /**
+     * Marks a system-trace response: its end flag says "drawn" (the end is where RenderThread's
+     * draw ended) and its "on screen at" (FrameTimeline's present time; -1 when not recorded or
+     * dropped) gets its own flag and a dashed line.
+     */
+    public ResponseOverlay asSystemResponse(long onScreenAtNs) {
+        this.system = true;
+        this.onScreenAtNs = onScreenAtNs;
+        return this;
+    }
+
+    /** The "on screen at" time marked, or -1 for none. */
+    public long onScreenAtNs() {
+        return onScreenAtNs;
+    }
+
     /** The estimated end of the what-if drawn, or -1 for none. */
     public long ghostEndNs() {
         return ghostEndNs;
@@ -51,6 +74,19 @@ public final class ResponseOverlay implements TimelineOverlay {
     /** Whether a critical path is drawn. */
     public boolean hasPath() {
         return path != null;
+    }
+
+    /** The categories the path bar paints in their own colours, in the path's order (for legends). */
+    public Set<Category> ownColourCategories() {
+        Set<Category> out = new LinkedHashSet<>();
+        if (path != null) {
+            for (Segment s : path.segments()) {
+                if (CategoryColors.ownColourOnPath(s.category())) {
+                    out.add(s.category());
+                }
+            }
+        }
+        return out;
     }
 
     public Response response() {
@@ -115,6 +151,15 @@ public final class ResponseOverlay implements TimelineOverlay {
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         marker(g, xs, top, h, p.responseMarker(), m);
         marker(g, xe, top, h, p.responseMarker(), m);
+        if (onScreenAtNs >= 0) {
+            int xo = (int) Math.round(clampX(f.x(onScreenAtNs)));
+            float dash = (float) (3 * m.scale());
+            g.setStroke(new BasicStroke((float) (2 * m.scale()), BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
+                    new float[]{dash, dash}, 0));
+            g.setColor(ON_SCREEN);
+            g.drawLine(xo, top, xo, h);
+            g.setStroke(new BasicStroke(1));
+        }
         if (path != null) {
             paintPath(g, f, p, m);
         }
@@ -140,8 +185,10 @@ public final class ResponseOverlay implements TimelineOverlay {
                 int x1 = (int) Math.round(clampX(f.x(s.startNs())));
                 int x2 = (int) Math.round(clampX(f.x(s.endNs())));
                 int bar = (int) Math.max(3, 4 * m.scale());
-                g.setColor(p.criticalPath());
+                g.setColor(CategoryColors.ownColourOnPath(s.category()) ? CategoryColors.of(s.category())
+                        : p.criticalPath());
                 g.fillRect(x1, b.rowsY(m) - bar, Math.max(2, x2 - x1), bar);
+                g.setColor(p.criticalPath());
                 g.fillRect(x1, b.y(), 1, m.header());
                 int row = s.call() == null ? -1 : callRow(f, s);
                 if (row >= 0 && row < b.rows()) {
@@ -189,7 +236,7 @@ public final class ResponseOverlay implements TimelineOverlay {
         String startText = "▶ " + response.trigger();
         Rectangle start = layout.place(xs, fm.stringWidth(startText) + 2 * pad, Integer.MIN_VALUE,
                 FlagLayout.Side.RIGHT, FlagLayout.Side.LEFT);
-        String endText = (response.end() == null ? "end (no draw)" : "■ " + response.end().kind().name().toLowerCase()
+        String endText = (response.end() == null ? "end (no draw)" : "■ " + endKind()
                 + (response.end().name() == null ? "" : " " + shorten(response.end().name())))
                 + (response.finished() ? "" : " (unfinished)") + " · " + TimeFormat.duration(response.durationNs());
         // never left of the start marker: on a response narrower than its label that read as ending first
@@ -200,6 +247,15 @@ public final class ResponseOverlay implements TimelineOverlay {
         pole(g, xe, end, m, p.responseMarker());
         draw(g, start, startText, p.responseMarker(), m);
         draw(g, end, endText, p.responseMarker(), m);
+        if (onScreenAtNs >= 0) {
+            int xo = (int) Math.round(clampX(f.x(onScreenAtNs)));
+            String text = "on screen · " + TimeFormat.duration(onScreenAtNs - response.startNs());
+            Rectangle shown = layout.place(xo, fm.stringWidth(text) + 2 * pad, xe, FlagLayout.Side.RIGHT,
+                    FlagLayout.Side.LEFT);
+            flags.add(shown);
+            pole(g, xo, shown, m, ON_SCREEN);
+            draw(g, shown, text, ON_SCREEN, m);
+        }
         if (ghostEndNs >= 0) {
             int xg = (int) Math.round(clampX(f.x(ghostEndNs)));
             String text = "estimated · " + TimeFormat.duration(ghostEndNs - response.startNs());
@@ -211,6 +267,14 @@ public final class ResponseOverlay implements TimelineOverlay {
             draw(g, ghost, text, p.ghost(), m);
         }
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, aa);
+    }
+
+    /**
+     * How the end flag names the ending event: a system trace's frame is "drawn" (its RenderThread
+     * draw ended; "on screen" is flagged apart), other ends by their event kind.
+     */
+    private String endKind() {
+        return system ? "drawn" : response.end().kind().name().toLowerCase();
     }
 
     /** The marker's line through the flag rows down to the flag, so a flag in the second row still shows its marker. */

@@ -26,13 +26,13 @@ import java.util.List;
  */
 public final class ThreadStateOverlay implements TimelineOverlay {
     /** Perfetto's thread-state colours. */
-    private static final Color RUNNING = new Color(0x2E7D32);
-    private static final Color RUNNABLE = new Color(0x99CC66);
-    private static final Color IO = new Color(0xEF6C00);
-    private static final Color SLEEPING = new Color(0xAAB3BC);
+    private static final Color RUNNING = CategoryColors.RUNNING;
+    private static final Color RUNNABLE = CategoryColors.RUNNABLE;
+    private static final Color IO = CategoryColors.IO;
+    private static final Color SLEEPING = CategoryColors.SLEEPING;
     private static final Color OTHER = new Color(0x8C959F);
     private static final Color DRAWN = new Color(0x1F6FEB);
-    private static final Color ON_SCREEN = new Color(0xBF3989);
+    private static final Color ON_SCREEN = ResponseOverlay.ON_SCREEN;
 
     private static final Color WAKEUP = new Color(0x2DA44E);
     private static final Color BINDER = new Color(0x8250DF);

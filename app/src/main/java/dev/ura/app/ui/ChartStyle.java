@@ -14,6 +14,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
 import javax.swing.UIManager;
 import java.awt.Color;
 import java.awt.Font;
+import java.util.function.Function;
 
 /** JFreeChart bar charts that follow the FlatLaf theme (restyled on every theme switch). */
 public final class ChartStyle {
@@ -25,21 +26,30 @@ public final class ChartStyle {
 
     /** A horizontal bar chart of {@code data} with a value axis label. */
     public static ChartPanel barChart(String title, String valueLabel, DefaultCategoryDataset data) {
+        return barChart(title, valueLabel, data, null);
+    }
+
+    /**
+     * A horizontal bar chart whose bars take their colour from their column key ({@code null}
+     * from the function: the theme's colour), e.g. critical-path categories.
+     */
+    public static ChartPanel barChart(String title, String valueLabel, DefaultCategoryDataset data,
+                                      Function<String, Color> barColour) {
         JFreeChart chart = ChartFactory.createBarChart(title, null, valueLabel, data, PlotOrientation.HORIZONTAL,
                 false, true, false);
         ChartPanel panel = new ChartPanel(chart, false, false, false, false, true);
         panel.setMouseWheelEnabled(false);
         panel.setPopupMenu(null);
-        apply(chart);
+        apply(chart, barColour);
         UIManager.addPropertyChangeListener(e -> {
             if ("lookAndFeel".equals(e.getPropertyName())) {
-                apply(chart);
+                apply(chart, barColour);
             }
         });
         return panel;
     }
 
-    static void apply(JFreeChart chart) {
+    static void apply(JFreeChart chart, Function<String, Color> barColour) {
         Color bg = color("Panel.background", Color.WHITE);
         Color fg = color("Label.foreground", Color.BLACK);
         Color grid = color("Component.borderColor", Color.LIGHT_GRAY);
@@ -71,6 +81,10 @@ public final class ChartStyle {
         BarRenderer r = new BarRenderer() {
             @Override
             public java.awt.Paint getItemPaint(int row, int column) {
+                Color own = barColour == null ? null : barColour.apply(String.valueOf(plot.getDataset().getColumnKey(column)));
+                if (own != null) {
+                    return own;
+                }
                 return column == 1 && plot.getDataset().getColumnKey(1).equals(WHAT_IF) ? second : first;
             }
         };

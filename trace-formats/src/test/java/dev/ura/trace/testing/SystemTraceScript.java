@@ -94,6 +94,18 @@ public final class SystemTraceScript {
         return this;
     }
 
+    /**
+     * {@code sched_blocked_reason}, emitted where a thread in {@code D} is woken: {@code pid} blocked in
+     * {@code function} (text, {@code %pS}) at {@code callerAddress} (protobuf carries the address only).
+     * {@code tid}/{@code comm} are the current task (0 in interrupt context on an idle CPU).
+     */
+    public SystemTraceScript blocked(int cpu, long ts, long tid, String comm, boolean irq, long pid, long callerAddress,
+                                     String function, boolean ioWait) {
+        events.add(new Ev(Kind.BLOCKED, ts, cpu, tid, comm, irq, pid, function, null, callerAddress, null,
+                ioWait ? 1 : 0, 0, 0));
+        return this;
+    }
+
     public SystemTraceScript frame(Timeline t) {
         timeline.add(t);
         return this;

@@ -17,7 +17,8 @@ public final class SystraceWriter {
     /** ftrace text; times must be whole microseconds. */
     public static String text(SystemTraceScript s, boolean tgidColumn) {
         StringBuilder out = new StringBuilder("# tracer: nop\n#\n# entries-in-buffer/entries-written: ")
-                .append(s.events.size()).append('/').append(s.events.size()).append("   #P:2\n#\n");
+                .append(s.events.size()).append('/').append(s.events.size()).append("   #P:")
+                .append(s.events.stream().mapToInt(Ev::cpu).max().orElse(1) + 1).append("\n#\n");
         out.append(tgidColumn ? "#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
                 : "#           TASK-PID     CPU#  ||||    TIMESTAMP  FUNCTION\n");
         out.append("#              | |        |      |   ||||       |         |\n");

@@ -1,5 +1,6 @@
 package dev.ura.app.ui.app;
 
+import dev.ura.app.analysis.Analysis;
 import dev.ura.app.ui.timeline.TimelineView;
 import dev.ura.app.ui.timeline.TimelinePanel;
 import dev.ura.app.ui.timeline.SearchBar;
@@ -99,6 +100,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         annotations = new AnnotationTool(this);
         responses = new ResponseController(timeline, model, status::setMessage, this);
         model.addListener(this::pathMaybeChanged);
+        model.addListener(this::analysisMaybeChanged);
         side.add(new ResponsesPanel(model), BorderLayout.CENTER);
         bottom.addTab("Critical path", new CriticalPathPanel(model, responses::show));
         bottom.addTab("Findings", new FindingsPanel(model, responses::show, f -> {
@@ -245,7 +247,9 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
                 + TimeFormat.duration(t.index().endNs() - t.index().startNs())
                 + (timeline.emptyThreadsHidden() == 0 ? "" : " · " + timeline.emptyThreadsHidden()
                 + " threads without calls hidden (View › Show Hidden Threads)"));
-        status.setWarnings(trace.warnings());
+        readerWarnings = trace.warnings();
+        warnedAnalysis = null;
+        status.setWarnings(readerWarnings);
         for (Consumer<LoadedTrace> l : traceListeners) {
             l.accept(t);
         }
@@ -256,6 +260,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
             } catch (IllegalArgumentException e) {
                 List<String> warnings = new ArrayList<>(trace.warnings());
                 warnings.add(view.bundle().getFileName() + ": what-if not restored: " + e.getMessage());
+                readerWarnings = warnings;
                 status.setWarnings(warnings);
             }
             model.open(t, view.response() == null ? 0 : view.response(), scenario);
@@ -266,6 +271,25 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
     }
 
     private CriticalPath detailedPath;
+    /** What the reader (and a reopened report) said about the open trace. */
+    private List<String> readerWarnings = List.of();
+    /** The analysis whose warnings the status bar shows, so each is added once. */
+    private Analysis warnedAnalysis;
+
+    /**
+     * The analysis had to guess too (hand-offs linked by inference, implausible input times):
+     * its lines join the reader's in the status bar's badge once it is done.
+     */
+    private void analysisMaybeChanged() {
+        Analysis a = model.analysis();
+        if (a == null || a == warnedAnalysis) {
+            return;
+        }
+        warnedAnalysis = a;
+        List<String> all = new ArrayList<>(readerWarnings);
+        all.addAll(a.warnings());
+        status.setWarnings(all);
+    }
 
     private void showDetails() {
         detailedPath = model.path();

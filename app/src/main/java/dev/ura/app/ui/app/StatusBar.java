@@ -77,7 +77,12 @@ public final class StatusBar extends JPanel {
         warningLines = List.copyOf(lines);
         warnings.setVisible(!lines.isEmpty());
         warnings.setText("⚠ " + lines.size() + (lines.size() == 1 ? " warning" : " warnings"));
-        warnings.setToolTipText(lines.isEmpty() ? null : "The reader repaired the file: click to read what it did");
+        warnings.setToolTipText(lines.isEmpty() ? null : "The reader repaired the file, or the analysis had to guess: click to read the lines");
+    }
+
+    /** The lines the badge shows. */
+    List<String> warningLines() {
+        return warningLines;
     }
 
     private void showWarnings() {
@@ -92,6 +97,6 @@ public final class StatusBar extends JPanel {
         Dimension want = list.getPreferredSize();
         sp.setPreferredSize(new Dimension(Math.min(maxW, want.width + UIScale.scale(30)),
                 Math.min(maxH, want.height + UIScale.scale(10))));
-        JOptionPane.showMessageDialog(this, sp, "Reader warnings", JOptionPane.WARNING_MESSAGE);
+        JOptionPane.showMessageDialog(this, sp, "Warnings", JOptionPane.WARNING_MESSAGE);
     }
 }

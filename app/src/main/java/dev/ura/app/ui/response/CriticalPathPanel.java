@@ -3,7 +3,10 @@ package dev.ura.app.ui.response;
 import dev.ura.app.ui.PlainText;
 
 import dev.ura.app.ui.timeline.SliceDescriptions;
+import com.formdev.flatlaf.util.UIScale;
+import dev.ura.app.analysis.model.Category;
 import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.render.CategoryColors;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.render.PathRows;
@@ -11,11 +14,16 @@ import dev.ura.app.render.ResponseOverlay;
 import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.render.TimeFormat;
 
+import javax.swing.Icon;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTable;
 import javax.swing.ListSelectionModel;
+import javax.swing.table.DefaultTableCellRenderer;
 import java.awt.BorderLayout;
+import java.awt.Color;
+import java.awt.Component;
+import java.awt.Graphics;
 import java.awt.event.MouseAdapter;
 import java.awt.event.MouseEvent;
 import java.util.List;
@@ -38,6 +46,7 @@ public final class CriticalPathPanel extends JPanel {
         super(new BorderLayout());
         view.setName("criticalPath");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
+        view.getColumnModel().getColumn(2).setCellRenderer(new CategoryRenderer());
         add(new JScrollPane(view), BorderLayout.CENTER);
         view.addMouseListener(new MouseAdapter() {
             @Override
@@ -69,6 +78,42 @@ public final class CriticalPathPanel extends JPanel {
             default -> r.via() == null ? "start" : r.via() == LinkKind.INFERRED ? "inferred (no identity)"
                     : r.via().label() + (r.via().isInferred() ? " (inferred)" : "");
         };
+    }
+
+    /** The category with a swatch of its colour on the path bar and in the statistics. */
+    private final class CategoryRenderer extends DefaultTableCellRenderer {
+        CategoryRenderer() {
+            PlainText.of(this);
+        }
+
+        @Override
+        public Component getTableCellRendererComponent(JTable t, Object value, boolean selected, boolean focus,
+                                                       int row, int column) {
+            super.getTableCellRendererComponent(t, value, selected, focus, row, column);
+            int r = t.convertRowIndexToModel(row);
+            Category c = r < table.rows().size() ? table.rows().get(r).category() : null;
+            setIcon(c == null ? null : new Swatch(CategoryColors.of(c)));
+            return this;
+        }
+    }
+
+    /** A small filled square. */
+    private record Swatch(Color colour) implements Icon {
+        @Override
+        public void paintIcon(Component c, Graphics g, int x, int y) {
+            g.setColor(colour);
+            g.fillRect(x, y, getIconWidth(), getIconHeight());
+        }
+
+        @Override
+        public int getIconWidth() {
+            return UIScale.scale(9);
+        }
+
+        @Override
+        public int getIconHeight() {
+            return UIScale.scale(9);
+        }
     }
 
     /** The tooltip of a hand-off arrow. */

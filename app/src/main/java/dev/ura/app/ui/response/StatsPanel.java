@@ -7,13 +7,16 @@ import dev.ura.app.analysis.profile.ProfileRow;
 
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.ChartStyle;
+import dev.ura.app.analysis.model.Category;
 import dev.ura.app.analysis.model.CriticalPath;
+import dev.ura.app.render.CategoryColors;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.trace.model.Trace;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 import javax.swing.JPanel;
+import java.awt.Color;
 import java.awt.GridLayout;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,7 +40,7 @@ public final class StatsPanel extends JPanel {
         super(new GridLayout(1, 3));
         this.model = model;
         add(ChartStyle.barChart("Critical path by thread", "ms", byThread));
-        add(ChartStyle.barChart("Critical path by category", "ms", byCategory));
+        add(ChartStyle.barChart("Critical path by category", "ms", byCategory, StatsPanel::categoryColour));
         add(ChartStyle.barChart("Top methods (self time in response)", "ms", topMethods));
         model.addListener(this::refresh);
     }
@@ -69,6 +72,16 @@ public final class StatsPanel extends JPanel {
                 fill(topMethods, m);
             }
         }, e -> topMethods.clear());
+    }
+
+    /** A category's bar in its path colour (runnable light green, I/O orange, ...). */
+    static Color categoryColour(String label) {
+        for (Category c : Category.values()) {
+            if (c.label().equals(label)) {
+                return CategoryColors.of(c);
+            }
+        }
+        return null;
     }
 
     private static void fill(DefaultCategoryDataset d, Map<String, Long> values) {

@@ -1,0 +1,104 @@
+package dev.ura.app.analysis.graph;
+
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.system.BinderTransaction;
+import dev.ura.trace.model.system.ProcessInfo;
+import dev.ura.trace.model.system.SystemTrace;
+import dev.ura.trace.model.system.ThreadInfo;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What every system-response graph of one trace needs from the whole trace, derived once: who ran
+ * on each CPU (see {@link CpuRunIndex}), which threads make vsync wakeups, and the binder
+ * transactions by sender and send time. Safe to share between threads.
+ */
+final class SystemIndexes {
+    private static final String SURFACEFLINGER = "/system/bin/surfaceflinger";
+    private static final Set<String> VSYNC_THREADS = Set.of("app", "appSf", "sf", "TimerDispatch");
+
+    private final Trace trace;
+    private final boolean[] vsync;
+    /** Binder transactions (indices into {@code binder()}) keyed by sender thread and send time. */
+    private final Map<Sent, int[]> binderBySend = new HashMap<>();
+    private volatile CpuRunIndex cpuRuns;
+
+    SystemIndexes(Trace trace) {
+        this.trace = trace;
+        SystemTrace sys = trace.system();
+        List<ThreadInfo> threads = sys.threads();
+        vsync = new boolean[trace.threads().size()];
+        Map<Long, String> processNames = new HashMap<>();
+        for (ProcessInfo p : sys.processes()) {
+            processNames.put(p.pid(), p.name());
+        }
+        for (int t = 0; t < threads.size() && t < vsync.length; t++) {
+            ThreadInfo info = threads.get(t);
+            boolean v = SURFACEFLINGER.equals(processNames.get(info.tgid()));
+            for (ThreadInfo.Name n : info.names()) {
+                v |= VSYNC_THREADS.contains(n.name());
+            }
+            vsync[t] = v;
+        }
+        List<BinderTransaction> binder = sys.binder();
+        for (int i = 0; i < binder.size(); i++) {
+            BinderTransaction b = binder.get(i);
+            binderBySend.merge(new Sent(b.fromThread(), b.sendNs()), new int[] {i}, SystemIndexes::concat);
+        }
+    }
+
+    /** Whether these indexes were derived from {@code other}. */
+    boolean covers(Trace other) {
+        return other == trace;
+    }
+
+    Trace trace() {
+        return trace;
+    }
+
+    /** The CPU index, built on first use (it reads every thread's states once). */
+    CpuRunIndex cpuRuns() {
+        CpuRunIndex c = cpuRuns;
+        if (c == null) {
+            c = new CpuRunIndex(trace.system().states());
+            cpuRuns = c;
+        }
+        return c;
+    }
+
+    /** Whether a wakeup by this thread is the display's rhythm (SurfaceFlinger's process or a vsync thread). */
+    boolean isVsyncWaker(int thread) {
+        return thread >= 0 && thread < vsync.length && vsync[thread];
+    }
+
+    /** Whether {@code waker} sent a binder transaction or reply to {@code wakee} at exactly {@code timeNs}. */
+    boolean isBinderWake(int waker, int wakee, long timeNs) {
+        int[] sent = binderBySend.get(new Sent(waker, timeNs));
+        if (sent != null) {
+            for (int i : sent) {
+                if (trace.system().binder().get(i).toThread() == wakee) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Binder transactions sent by {@code thread} at {@code timeNs} (indices into {@code binder()}), or none. */
+    int[] binderSentAt(int thread, long timeNs) {
+        int[] sent = binderBySend.get(new Sent(thread, timeNs));
+        return sent == null ? new int[0] : sent;
+    }
+
+    private record Sent(int thread, long timeNs) {
+    }
+
+    private static int[] concat(int[] a, int[] b) {
+        int[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.ura.app.analysis.graph;
+
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.LinkKind;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.system.ThreadState;
+import dev.ura.trace.model.system.ThreadStateTable;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * The critical path through wakeups of docs/system-responses.md §4: walked back from the end on
+ * the drawing thread to the response start, one thread at a time, so the pieces tile
+ * {@code [start, end]} exactly. A sleep ended by another thread's wakeup at <i>w</i> moves the walk
+ * to the waker at <i>w</i>, over the sleep's window only (never below the window it was entered
+ * from: windows nest); at the window's start the walk returns to the thread that slept.
+ *
+ * <p>Each step is a binary search in one thread's state table (and, for a runnable wait, in the
+ * per-CPU index), so the walk costs O(pieces × log states), whatever the size of the trace.
+ * Iterative: a long chain of wakers cannot overflow the stack.
+ */
+final class SystemWalk {
+    private final Trace trace;
+    private final SystemIndexes indexes;
+    private final PieceNamer namer;
+
+    /** A window being walked: return to {@code thread} at the window's start; {@code floor} is the enclosing window's start. */
+    private record Frame(int thread, long floor, LinkKind kind) {
+    }
+
+    SystemWalk(Trace trace, SystemIndexes indexes, PieceNamer namer) {
+        this.trace = trace;
+        this.indexes = indexes;
+        this.namer = namer;
+    }
+
+    /**
+     * The pieces from {@code startNs} to {@code endNs} in time order, ending on {@code endThread};
+     * each piece's {@code in} says how the path came into it from the piece before.
+     */
+    List<StatePiece> walk(int endThread, long startNs, long endNs) {
+        List<StatePiece> out = new ArrayList<>();
+        Deque<Frame> frames = new ArrayDeque<>();
+        int t = endThread;
+        long now = endNs;
+        long floor = startNs;
+        LinkKind pending = null;
+        while (true) {
+            if (now <= floor) {
+                if (frames.isEmpty()) {
+                    break;
+                }
+                Frame f = frames.pop();
+                t = f.thread();
+                floor = f.floor();
+                // Windows ending together: the path enters the innermost one's waker.
+                pending = pending == null ? f.kind() : pending;
+                continue;
+            }
+            ThreadStateTable states = trace.system().states().get(t);
+            int i = states.indexAt(now - 1);
+            int size = out.size();
+            if (i < 0) {
+                int first = states.size() > 0 && states.start(0) >= now ? 0 : -1;
+                int waker = first == 0 && now == states.start(0) && states.state(0).isRunnable()
+                        ? followable(states.waker(0), t, now) : -1;
+                if (waker >= 0) {
+                    // A thread's first state is the runnable after a wakeup (created, or first seen):
+                    // as a sleep of unknown start ended by that wakeup.
+                    LinkKind kind = kind(waker, t, now);
+                    frames.push(new Frame(t, floor, kind));
+                    t = waker;
+                    pending = kind;
+                    continue;
+                }
+                long from = Math.max(floor, gapStart(states, now));
+                out.add(new StatePiece(t, from, now, Category.OTHER, "unknown", -1, null));
+            } else if (states.state(i) == ThreadState.SLEEPING && now == states.end(i)
+                    && followable(states.waker(i), t, now) >= 0) {
+                LinkKind kind = kind(states.waker(i), t, now);
+                frames.push(new Frame(t, floor, kind));
+                floor = Math.max(floor, states.start(i));
+                t = states.waker(i);
+                pending = kind;
+                continue;
+            } else {
+                long from = Math.max(floor, states.start(i));
+                namer.backward(t, i, from, now, namer.waitName(states, i), out);
+            }
+            // The piece before in time comes in to the last piece of the previous step.
+            link(out, size, pending);
+            pending = null;
+            now = out.get(out.size() - 1).startNs();
+        }
+        Collections.reverse(out);
+        return out;
+    }
+
+    /** The earliest time of the gap in {@code states} that ends at {@code now} (the end of the state before it). */
+    private static long gapStart(ThreadStateTable states, long now) {
+        int k = states.firstEndingAfter(now - 1) - 1;
+        while (k >= 0 && states.end(k) > now) {
+            k--;
+        }
+        return k >= 0 ? states.end(k) : Long.MIN_VALUE;
+    }
+
+    /**
+     * The waker when the walk follows it: a thread other than the sleeper, not the display's vsync,
+     * running just before the wakeup (a wakeup is made by a running thread; anything else is data
+     * the walk cannot trust, and following it could loop). -1 otherwise.
+     */
+    private int followable(int waker, int sleeper, long w) {
+        if (waker < 0 || waker == sleeper || waker >= trace.threads().size() || indexes.isVsyncWaker(waker)) {
+            return -1;
+        }
+        ThreadStateTable ws = trace.system().states().get(waker);
+        int k = ws.indexAt(w - 1);
+        return k >= 0 && ws.state(k) == ThreadState.RUNNING ? waker : -1;
+    }
+
+    private LinkKind kind(int waker, int wakee, long w) {
+        return indexes.isBinderWake(waker, wakee, w) ? LinkKind.BINDER : LinkKind.WAKEUP;
+    }
+
+    /**
+     * Pieces were added latest first; the first one added in a step follows (in time) the last
+     * piece of the step before, through {@code pending} when the walk changed thread there.
+     */
+    private static void link(List<StatePiece> out, int firstOfStep, LinkKind pending) {
+        if (firstOfStep > 0 && out.size() > firstOfStep) {
+            StatePiece later = out.get(firstOfStep - 1);
+            out.set(firstOfStep - 1, later.withIn(pending != null ? pending : LinkKind.PROGRAM_ORDER));
+        }
+        for (int k = firstOfStep; k + 1 < out.size(); k++) {
+            out.set(k, out.get(k).withIn(LinkKind.PROGRAM_ORDER));
+        }
+    }
+}
