@@ -110,7 +110,7 @@ class StreamingPassTest {
 
     @TestFactory
     Stream<DynamicTest> randomFiles() {
-        return Stream.iterate(1, s -> s + 1).limit(60).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+        return Stream.iterate(1, s -> s + 1).limit(40).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
             Path file = write(random(new Random(seed)), "random-" + seed + ".trace", seed % 4);
             assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNotNull();
             StreamingPassCheck.assertSameOutputs(file, "t1");
