@@ -7,6 +7,7 @@ import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.testing.SystemScenarios;
+import dev.ura.trace.testing.SystemTraceScript;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -67,5 +68,25 @@ class SystemWhatIfTest {
         // AIDL 520..700 on binder:600_1 lies wholly on the path: 180 µs → 90.
         Estimate e = estimate(new Change.SpeedUp(named("AIDL::*"), 2));
         assertThat(e.savedNs()).isEqualTo(90_000L);
+    }
+
+    @Test
+    void aWakerBusyOnItsOwnDoesNotMoveWhenTheSleeperFinishesEarlier() throws Exception {
+        // The chain of SystemGraphWalkTest with main's 0..100 in onClick 10..90: main falls asleep
+        // at 100 waiting for the worker, which waits for the pool, which computes from 1 to 600
+        // whatever main does. Deferring onClick lets main fall asleep sooner, but the worker's
+        // window (from 100) and the pool's (from 200) keep their recorded starts: nothing is saved.
+        SystemTraceScript chain = SystemGraphWalkTest.chain()
+                .print(0, SystemScenarios.t(10), SystemGraphWalkTest.APP, SystemGraphWalkTest.COMM, "B|1000|onClick")
+                .print(0, SystemScenarios.t(90), SystemGraphWalkTest.APP, SystemGraphWalkTest.COMM, "E|1000");
+        Trace trace = SystemFixtures.read(chain);
+        ResponseGraph g = SystemFixtures.graph(trace, SystemGraphWalkTest.APP, 0, SystemGraphWalkTest.APP, 1000,
+                List.of());
+        SystemFixtures.assertRecorded(g);
+        Estimate e = new WhatIfEstimator(g).estimate(new Scenario(List.of(new Change.Defer(named("onClick")))));
+        assertThat(e.savedNs()).isZero();
+        // Speeding up the pool's compute does help: its window 200..600 halves.
+        Estimate faster = new WhatIfEstimator(g).estimate(new Scenario(List.of(new Change.SpeedUp(named("compute"), 2))));
+        assertThat(faster.savedNs()).isEqualTo(200_000L);
     }
 }
