@@ -12,16 +12,12 @@ import dev.ura.trace.model.system.ThreadStateTable;
 import dev.ura.trace.testing.ClickWorkerNetworkScenario;
 import dev.ura.trace.testing.ColdLaunchScenario;
 import dev.ura.trace.testing.DiskWriteBinderLockScenario;
-import dev.ura.trace.testing.PerfettoTraceWriter;
-import dev.ura.trace.testing.PerfettoTraceWriter.Options;
+import dev.ura.trace.testing.ScenarioForms;
 import dev.ura.trace.testing.ScenarioTruth;
-import dev.ura.trace.testing.SystemTraceScript;
-import dev.ura.trace.testing.SystraceWriter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -54,31 +50,12 @@ class SystemScenarioFormsTest {
 
     static Stream<Case> cases() {
         List<Case> out = new ArrayList<>();
-        add(out, ClickWorkerNetworkScenario.script(), ClickWorkerNetworkScenario.truth());
-        add(out, ColdLaunchScenario.script(), ColdLaunchScenario.truth());
-        add(out, DiskWriteBinderLockScenario.script(), DiskWriteBinderLockScenario.truth());
+        for (ScenarioForms.Scenario sc : ScenarioForms.scenarios()) {
+            for (ScenarioForms.Form f : ScenarioForms.forms(sc.script())) {
+                out.add(new Case(sc.truth().name(), f.name(), sc.truth(), f.bytes(), f.proto(), f.tgids()));
+            }
+        }
         return out.stream();
-    }
-
-    /** Every form of one scenario (also used by the app's known-answer tests). */
-    static void add(List<Case> out, SystemTraceScript s, ScenarioTruth truth) {
-        Options plain = Options.plain();
-        String n = truth.name();
-        out.add(new Case(n, "protobuf", truth, PerfettoTraceWriter.write(s, plain), true, true));
-        out.add(new Case(n, "protobuf compact sched", truth, PerfettoTraceWriter.write(s, plain.withCompact()), true, true));
-        out.add(new Case(n, "protobuf gzip", truth, PerfettoTraceWriter.write(s, plain.withGzip()), true, true));
-        out.add(new Case(n, "protobuf compressed_packets", truth, PerfettoTraceWriter.write(s, plain.withCompressed()),
-                true, true));
-        out.add(new Case(n, "protobuf compact+compressed+gzip, clocks at the end", truth, PerfettoTraceWriter.write(s,
-                new Options(true, true, true, 4, true)), true, true));
-        out.add(new Case(n, "text with TGID", truth, bytes(SystraceWriter.text(s, true)), false, true));
-        out.add(new Case(n, "text without TGID", truth, bytes(SystraceWriter.text(s, false)), false, false));
-        out.add(new Case(n, "systrace HTML", truth, bytes(SystraceWriter.html(s)), false, true));
-        out.add(new Case(n, "legacy systrace HTML", truth, bytes(SystraceWriter.legacyHtml(s)), false, false));
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     private static Trace read(Case c) throws Exception {
