@@ -254,7 +254,6 @@ public final class Analysis {
         return systemWork.isEmpty() ? Optional.empty() : Optional.of(systemWork.get(index));
     }
 
-
     /**
      * The dependency graph of response {@code index} (built on first use; the most recently used
      * ones are cached, so memory does not grow with the number of responses looked at).
