@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * Opens any supported trace file: memory-maps it (or inflates gzip), sniffs the content and hands
+ * Opens any supported trace file: memory-maps it (or inflates gzip or zstd), sniffs the content and hands
  * it to the first reader that recognises it. Readers are found with {@link ServiceLoader} so a
  * new format is one class and one line in {@code META-INF/services}.
  */
@@ -51,6 +51,8 @@ public final class TraceFiles {
         }
         if (isGzip(data)) {
             data = inflate(name, data, INFLATED_LIMIT);
+        } else if (ZstdStreams.isZstd(data)) {
+            data = ZstdStreams.inflateFile(name, data, INFLATED_LIMIT);
         }
         if (data.remaining() == 0) {
             throw TraceFormatException.atOffset(name, 0, "empty file");
@@ -81,7 +83,8 @@ public final class TraceFiles {
         return InputFiles.map(file, "trace file");
     }
 
-    static boolean isGzip(ByteBuffer data) {
+    /** Whether the content starts with the gzip magic. */
+    public static boolean isGzip(ByteBuffer data) {
         return data.remaining() >= 2 && (data.get(data.position()) & 0xFF) == 0x1F
                 && (data.get(data.position() + 1) & 0xFF) == 0x8B;
     }
