@@ -48,6 +48,22 @@ class DebScriptsTest {
     }
 
     @Test
+    void prermRemovesTheFileTypeIconOfEveryAssociation() throws Exception {
+        String prerm = Files.readString(LINUX.resolve("prerm"));
+        assertThat(prerm).contains("xdg-icon-resource uninstall --context mimetypes --size 128 \"$icon\"");
+        try (var files = Files.list(LINUX.getParent())) {
+            for (Path fa : files.filter(f -> f.getFileName().toString().startsWith("fa-")).toList()) {
+                java.util.Properties p = new java.util.Properties();
+                try (var in = Files.newInputStream(fa)) {
+                    p.load(in);
+                }
+                String icon = p.getProperty("mime-type").replace('/', '-');
+                assertThat(prerm).as(fa.toString()).containsPattern("for icon in [^\n]*\\b" + icon + "\\b");
+            }
+        }
+    }
+
+    @Test
     void desktopTokensStandAloneOnTheirLines() throws Exception {
         for (String name : List.of("postinst", "prerm")) {
             for (String line : Files.readAllLines(LINUX.resolve(name))) {
