@@ -10,6 +10,7 @@ import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SystemWork;
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.app.analysis.events.MethodRule;
 import dev.ura.app.analysis.findings.FindingsAnalyzer;
@@ -21,6 +22,7 @@ import dev.ura.app.analysis.response.HandoffLinker;
 import dev.ura.app.analysis.response.ResponseCandidates;
 import dev.ura.app.analysis.response.ResponseDetector;
 import dev.ura.app.analysis.response.WorkUnits;
+import dev.ura.app.analysis.system.SystemResponses;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
@@ -29,6 +31,7 @@ import dev.ura.trace.model.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -52,6 +55,8 @@ public final class Analysis {
     private final List<String> warnings;
     private final List<ResponseWork> work;
     private final List<Response> responses;
+    /** Per response of a system trace: its tracked stretches and ending frame; empty for other traces. */
+    private final List<SystemWork> systemWork;
     /** Graphs and estimators are big: only the recent ones are kept; their small results are kept for all. */
     private final RecentCache<ResponseGraph> graphs = new RecentCache<>(RECENT_GRAPHS);
     /** One builder for every response, so per-thread indexes are derived once per analysis. */
@@ -62,6 +67,8 @@ public final class Analysis {
     private final Map<EstimateKey, Estimate> estimates = new ConcurrentHashMap<>();
 
     private static final int RECENT_GRAPHS = 64;
+    /** What the CLI and the window say where a system response's critical path would be. */
+    public static final String CRITICAL_PATH_UNAVAILABLE = "critical path: not yet available for system traces";
 
     private record EstimateKey(int response, Scenario scenario) {
     }
@@ -76,6 +83,21 @@ public final class Analysis {
         this.options = options;
         this.derived = derived;
         this.byHand = null;
+        if (trace.system().present()) {
+            // System traces: docs/system-responses.md; the method rules and link edits do not apply.
+            SystemResponses found = SystemResponses.detect(trace);
+            this.events = found.events();
+            this.units = null;
+            this.links = found.links();
+            this.warnings = found.warnings();
+            this.work = found.work();
+            this.systemWork = found.systems();
+            this.responses = responsesOf(work);
+            this.paths = new AtomicReferenceArray<>(work.size());
+            this.findings = new AtomicReferenceArray<>(work.size());
+            return;
+        }
+        this.systemWork = List.of();
         if (derivedEvents != null) {
             this.events = derivedEvents;
             this.units = derivedUnits;
@@ -107,12 +129,16 @@ public final class Analysis {
         this.links = built.links();
         this.warnings = List.of();
         this.work = List.of(built.work());
+        this.systemWork = List.of();
         this.responses = responsesOf(work);
         this.paths = new AtomicReferenceArray<>(1);
         this.findings = new AtomicReferenceArray<>(1);
     }
 
-    /** An agent log always brings its own events (even none); anything else is a call trace. */
+    /**
+     * An agent log always brings its own events (even none); anything else is a call trace, or a
+     * system trace whose events the analysis derives from its slices.
+     */
     private static boolean isDerived(Trace trace) {
         return trace.events().size() == 0 && !"agent-log".equals(trace.metadata().format());
     }
@@ -160,6 +186,9 @@ public final class Analysis {
         if (byHand != null) {
             return new Analysis(trace, options.withEdits(edits), byHand);
         }
+        if (systemResponses()) {
+            return new Analysis(trace, options.withEdits(edits), null, null);
+        }
         return new Analysis(trace, options.withEdits(edits), derived, events, units);
     }
 
@@ -173,7 +202,16 @@ public final class Analysis {
         return options;
     }
 
-    /** Whether the events were derived from method names (a method trace) rather than read. */
+    /**
+     * Whether the responses are a system trace's (docs/system-responses.md): events derived from
+     * its slices, hand-offs from the kernel's wakeups, binder and flows, and a {@link #systemWork}
+     * per response.
+     */
+    public boolean systemResponses() {
+        return byHand == null && trace.system().present();
+    }
+
+    /** Whether the events were derived (from method names, or a system trace's slices) rather than read. */
     public boolean eventsDerived() {
         return derived;
     }
@@ -207,10 +245,30 @@ public final class Analysis {
     }
 
     /**
+     * What a system trace's response {@code index} adds: its tracked stretches and the frame that
+     * ended it (drawn at, on screen at); empty for other traces and responses set by hand.
+     */
+    public Optional<SystemWork> systemWork(int index) {
+        Objects.checkIndex(index, work.size());
+        return systemWork.isEmpty() ? Optional.empty() : Optional.of(systemWork.get(index));
+    }
+
+    /**
+     * Whether response {@code index} has a critical path, findings and estimates yet: not for system
+     * traces until their graph builder exists ({@link #graph} throws then).
+     */
+    public boolean criticalPathAvailable(int index) {
+        return systemWork(index).isEmpty();
+    }
+
+    /**
      * The dependency graph of response {@code index} (built on first use; the most recently used
      * ones are cached, so memory does not grow with the number of responses looked at).
      */
     public ResponseGraph graph(int index) {
+        if (!criticalPathAvailable(index)) {
+            throw new UnsupportedOperationException(CRITICAL_PATH_UNAVAILABLE);
+        }
         return graphs.get(index, i -> builder.build(work.get(i)));
     }
 
@@ -270,6 +328,10 @@ public final class Analysis {
     public Optional<String> noResponseReason() {
         if (!responses.isEmpty()) {
             return Optional.empty();
+        }
+        if (systemResponses()) {
+            return Optional.of("no input (deliverInputEvent) or app launch (bindApplication) on an app's thread in the"
+                    + " trace");
         }
         if (trace.callCount() == 0 && trace.events().size() == 0) {
             return Optional.of("the trace has no calls or events");
