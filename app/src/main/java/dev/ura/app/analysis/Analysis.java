@@ -16,6 +16,7 @@ import dev.ura.app.analysis.events.MethodRule;
 import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.graph.SystemGraphBuilder;
 import dev.ura.app.analysis.response.HandSetResponse;
 import dev.ura.app.analysis.response.HandWindow;
 import dev.ura.app.analysis.response.HandoffLinker;
@@ -61,6 +62,8 @@ public final class Analysis {
     private final RecentCache<ResponseGraph> graphs = new RecentCache<>(RECENT_GRAPHS);
     /** One builder for every response, so per-thread indexes are derived once per analysis. */
     private final DependencyGraphBuilder builder = new DependencyGraphBuilder();
+    /** System traces' graphs: one builder, so its per-trace indexes are derived once per analysis. */
+    private final SystemGraphBuilder systemBuilder = new SystemGraphBuilder();
     private final RecentCache<WhatIfEstimator> estimators = new RecentCache<>(RECENT_GRAPHS);
     private final AtomicReferenceArray<CriticalPath> paths;
     private final AtomicReferenceArray<List<Finding>> findings;
@@ -258,7 +261,8 @@ public final class Analysis {
      * traces until their graph builder exists ({@link #graph} throws then).
      */
     public boolean criticalPathAvailable(int index) {
-        return systemWork(index).isEmpty();
+        Objects.checkIndex(index, work.size());
+        return true;
     }
 
     /**
@@ -269,7 +273,8 @@ public final class Analysis {
         if (!criticalPathAvailable(index)) {
             throw new UnsupportedOperationException(CRITICAL_PATH_UNAVAILABLE);
         }
-        return graphs.get(index, i -> builder.build(work.get(i)));
+        return graphs.get(index, i -> systemWork.isEmpty() ? builder.build(work.get(i))
+                : systemBuilder.build(work.get(i), systemWork.get(i)));
     }
 
     /** The recorded critical path of response {@code index}, with slack, ending at its end (cached). */

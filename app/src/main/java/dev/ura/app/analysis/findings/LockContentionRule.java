@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  *     before the sleep began: it waited for something that thread held (a lock, or a result it
  *     was still computing).</li>
  * </ul>
- * When the owner's slice at the release is known (and is not the framework's), the suggestion
+ * When the owner's slice at the release is known (the one it was in when it woke the waiting
+ * thread, else the last one it ended during the wait) and is not the framework's, the suggestion
  * speeds it up ×2: the lock is held for less time.
  */
 public final class LockContentionRule implements FindingRule {
@@ -157,6 +158,9 @@ public final class LockContentionRule implements FindingRule {
         SystemFacts facts = ctx.systemFacts();
         long release = owner < 0 ? b : releasedAt(ctx, thread, owner, a, b);
         int held = owner < 0 ? -1 : facts.sliceAt(owner, release - 1);
+        if (held < 0 && owner >= 0) {
+            held = facts.lastEndedIn(owner, a, release); // it let go right after its work ended
+        }
         String heldName = held < 0 ? null : facts.sliceName(owner, held);
         Change fix = heldName == null || SystemFacts.isContainer(heldName) ? null
                 : new Change.SpeedUp(new SliceSelector.ByName(heldName), 2);

@@ -74,6 +74,24 @@ public final class SystemFacts {
         return lo;
     }
 
+    /**
+     * The slice of {@code thread} that ended last within {@code (a, b]} (the outermost of those
+     * ending together), or -1: what a thread that let go of something at {@code b} had just finished.
+     */
+    int lastEndedIn(int thread, long a, long b) {
+        var calls = trace.threads().get(thread).calls();
+        int best = -1;
+        for (int c = firstStartingAtOrAfter(thread, b) - 1; c >= 0; c--) {
+            if (calls.end(c) > a && calls.end(c) <= b && (best < 0 || calls.end(c) > calls.end(best))) {
+                best = c;
+            }
+            if (calls.parent(c) < 0 && calls.end(c) <= a) {
+                break; // an earlier top-level slice ended before the window: so did everything before it
+            }
+        }
+        return best;
+    }
+
     /** A slice's name. */
     String sliceName(int thread, int call) {
         return trace.methods().get(trace.threads().get(thread).calls().method(call)).fullName();
