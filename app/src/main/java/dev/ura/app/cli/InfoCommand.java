@@ -1,6 +1,6 @@
 package dev.ura.app.cli;
 
-import dev.ura.trace.model.Trace;
+import dev.ura.trace.android.MethodTraceSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,13 +21,18 @@ final class InfoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON (see docs/cli.md).")
     boolean json;
 
+    @Option(names = "--full-read", hidden = true,
+            description = "Build the whole trace model (as the window does) instead of one streaming pass.")
+    boolean fullRead;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        Trace trace = TraceLoading.load(file);
-        TraceInfo info = TraceInfo.of(file.toString(), trace);
+        MethodTraceSummary summary = fullRead ? null : TraceLoading.scan(file, NoCalls.VISITORS);
+        TraceInfo info = summary != null ? TraceInfo.of(file.toString(), summary)
+                : TraceInfo.of(file.toString(), TraceLoading.load(file));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Json.print(out, info);

@@ -1,6 +1,8 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.profile.Profile;
+import dev.ura.app.analysis.profile.StreamingProfile;
+import dev.ura.trace.android.MethodTraceSummary;
 import dev.ura.app.analysis.TraceSession;
 import dev.ura.trace.model.Trace;
 import picocli.CommandLine.ArgGroup;
@@ -13,6 +15,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code ura profile FILE [--thread NAME] [--json|--csv]}: per method (or named block) totals. */
@@ -40,20 +43,37 @@ final class ProfileCommand implements Callable<Integer> {
             description = "Rows in the text table (0 = all; JSON and CSV always have all). Default ${DEFAULT-VALUE}.")
     int top;
 
+    @Option(names = "--full-read", hidden = true,
+            description = "Build the whole trace model (as the window does) instead of one streaming pass.")
+    boolean fullRead;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        Trace trace = TraceLoading.load(file);
-        Profile profile = TraceSession.flatProfile(trace, scope.scope(trace));
+        Profile profile = null;
+        List<String> warnings = null;
+        if (!fullRead && scope.unbounded()) {
+            StreamingProfile streaming = new StreamingProfile(!scope.excludeIdle);
+            MethodTraceSummary summary = TraceLoading.scan(file, streaming);
+            if (summary != null) {
+                profile = streaming.profile(summary, scope.scope(summary));
+                warnings = summary.warnings();
+            }
+        }
+        if (profile == null) {
+            Trace trace = TraceLoading.load(file);
+            profile = TraceSession.flatProfile(trace, scope.scope(trace));
+            warnings = trace.warnings();
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (format.json) {
             Json.print(out, ProfileJson.of(file.toString(), profile));
         } else if (format.csv) {
             ProfileText.csv(out, profile);
         } else {
-            ProfileText.table(out, file.toString(), profile, top, trace.warnings());
+            ProfileText.table(out, file.toString(), profile, top, warnings);
         }
         out.flush();
         return UraCommand.EXIT_OK;

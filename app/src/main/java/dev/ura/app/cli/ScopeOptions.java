@@ -1,11 +1,11 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.profile.CallScope;
+import dev.ura.trace.android.MethodTraceSummary;
 import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 import picocli.CommandLine.Option;
 
-import java.util.stream.Collectors;
 
 /** {@code --thread NAME --from NS --to NS}, shared by the commands that look at calls. */
 final class ScopeOptions {
@@ -25,17 +25,41 @@ final class ScopeOptions {
 
     /** The scope, after checking the thread exists and the window is the right way round. */
     CallScope scope(Trace trace) throws CommandFailure {
+        CallScope scope = unchecked();
+        if (!scope.matchesAny(trace)) {
+            throw noThread(trace.source(), trace.threads().stream().map(ThreadTrack::name).toList());
+        }
+        return scope;
+    }
+
+    /** Whether the scope covers the whole trace (what a streaming pass can profile). */
+    boolean unbounded() {
+        return fromNs == null && toNs == null;
+    }
+
+    /** The scope over a streamed method trace, after checking the thread exists. */
+    CallScope scope(MethodTraceSummary summary) throws CommandFailure {
+        CallScope scope = unchecked();
+        boolean found = thread == null || summary.threads().stream()
+                .anyMatch(t -> t.name().equals(thread) || Long.toString(t.id()).equals(thread));
+        if (!found) {
+            throw noThread(summary.source(), summary.threads().stream().map(MethodTraceSummary.Thread::name).toList());
+        }
+        return scope;
+    }
+
+    private CallScope unchecked() throws CommandFailure {
         long from = fromNs == null ? Long.MIN_VALUE : fromNs;
         long to = toNs == null ? Long.MAX_VALUE : toNs;
         if (from > to) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--to " + to + " is before --from " + from);
         }
-        CallScope scope = new CallScope(thread, from, to, !excludeIdle);
-        if (!scope.matchesAny(trace)) {
-            String names = trace.threads().stream().map(ThreadTrack::name).collect(Collectors.joining(", "));
-            throw new CommandFailure(UraCommand.EXIT_USAGE, "no thread '" + thread + "' in " + trace.source()
-                    + (names.isEmpty() ? " (it has no threads)" : "; threads: " + names));
-        }
-        return scope;
+        return new CallScope(thread, from, to, !excludeIdle);
+    }
+
+    private CommandFailure noThread(String source, java.util.List<String> threadNames) {
+        String names = String.join(", ", threadNames);
+        return new CommandFailure(UraCommand.EXIT_USAGE, "no thread '" + thread + "' in " + source
+                + (names.isEmpty() ? " (it has no threads)" : "; threads: " + names));
     }
 }

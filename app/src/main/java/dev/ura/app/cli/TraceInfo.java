@@ -2,6 +2,7 @@ package dev.ura.app.cli;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ura.trace.android.MethodTraceSummary;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.model.ThreadTrack;
 
@@ -31,6 +32,20 @@ record TraceInfo(String file, String format, String variant, int version, String
         return new TraceInfo(file, m.format(), m.variant(), m.version(), m.clock() == null ? null : m.clock().label(),
                 m.vm(), trace.records(), trace.methods().definedCount(),
                 Math.max(0, trace.lastTimeNs() - trace.firstTimeNs()), threads, trace.warnings(), SystemSummary.of(trace));
+    }
+
+    /** The same document from a streaming pass over a method trace (no call table). */
+    static TraceInfo of(String file, MethodTraceSummary s) {
+        List<ThreadInfo> threads = new ArrayList<>();
+        for (MethodTraceSummary.Thread t : s.threads()) {
+            if (t.records() > 0 || t.calls() > 0) {
+                threads.add(new ThreadInfo(t.id(), t.name(), t.records(), t.calls()));
+            }
+        }
+        var m = s.metadata();
+        return new TraceInfo(file, m.format(), m.variant(), m.version(), m.clock() == null ? null : m.clock().label(),
+                m.vm(), s.records(), s.methods().definedCount(), Math.max(0, s.lastTimeNs() - s.firstTimeNs()),
+                threads, s.warnings(), null);
     }
 
     void printText(PrintWriter out) {

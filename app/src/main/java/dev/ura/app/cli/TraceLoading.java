@@ -1,6 +1,8 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.TraceSession;
+import dev.ura.trace.android.MethodTraceScan;
+import dev.ura.trace.android.MethodTraceSummary;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.Trace;
@@ -19,6 +21,15 @@ final class TraceLoading {
     static Trace load(Path file) throws TraceFormatException {
         last = file;
         return TraceSession.load(file, Progress.NONE);
+    }
+
+    /**
+     * One streaming pass over a method trace, calls handed to {@code visitors} and not kept
+     * ({@link MethodTraceScan}); {@code null} when the file needs the full reader.
+     */
+    static MethodTraceSummary scan(Path file, MethodTraceScan.Visitors visitors) throws TraceFormatException {
+        last = file;
+        return MethodTraceScan.scan(file, visitors);
     }
 
     /**

@@ -24,9 +24,30 @@ final class LegacyDecoder {
         return decode(source, buf, progress, RecordScanner.PARALLEL_MIN_RECORDS);
     }
 
+    /** What precedes the records: the key section and the data header that agrees with it. */
+    record Prelude(KeySection keys, DataHeader header, Clock clock, int idBytes, MethodTable.Builder methods,
+                   List<String> warnings) {
+    }
+
     /** As {@link #decode(String, ByteBuffer, Progress)}, decoding on two threads from {@code parallelMinRecords}. */
     static Trace decode(String source, ByteBuffer buf, Progress progress, long parallelMinRecords)
             throws TraceFormatException {
+        Prelude p = prelude(source, buf);
+        List<String> warnings = p.warnings();
+        DataHeader header = p.header();
+        RecordScanner scanner = new RecordScanner(buf, header.recordsStart(), header.recordSize(), p.idBytes(), false,
+                progress);
+        scanner.parallelFrom(parallelMinRecords);
+        MethodResolver resolver = new MethodResolver(p.methods(), false);
+        scanner.countPass(resolver);
+        afterRecords(scanner.partialBytes(), scanner.end(), scanner.records(), p);
+        List<CallTable> tables = scanner.buildPass(pos -> -1, p.clock(), resolver);
+        return TraceAssembler.assemble(new TraceAssembler.Parts(source, "legacy", header, p.clock(),
+                p.keys().properties(), p.keys().threads(), scanner, tables, p.methods(), resolver, warnings));
+    }
+
+    /** Reads and checks the key section and the data header (everything but the records). */
+    static Prelude prelude(String source, ByteBuffer buf) throws TraceFormatException {
         List<String> warnings = new ArrayList<>();
         MethodTable.Builder methods = new MethodTable.Builder();
         KeySection keys = KeySection.parse(source, buf, 0, buf.limit(), methods, warnings);
@@ -54,23 +75,21 @@ final class LegacyDecoder {
             warnings.add("data-file-overflow=true: the VM's trace buffer filled up and later events were not"
                     + " recorded");
         }
-        RecordScanner scanner = new RecordScanner(buf, header.recordsStart(), header.recordSize(), idBytes, false,
-                progress);
-        scanner.parallelFrom(parallelMinRecords);
-        MethodResolver resolver = new MethodResolver(methods, false);
-        scanner.countPass(resolver);
-        if (scanner.partialBytes() > 0) {
-            warnings.add(scanner.partialBytes() + " byte" + TraceAssembler.plural(scanner.partialBytes())
-                    + " after the last whole record ignored (at byte " + scanner.end() + ")");
+        return new Prelude(keys, header, clock, idBytes, methods, warnings);
+    }
+
+    /** The warnings about the data section as a whole, once its records are read. */
+    static void afterRecords(int partialBytes, int end, long records, Prelude p) {
+        List<String> warnings = p.warnings();
+        if (partialBytes > 0) {
+            warnings.add(partialBytes + " byte" + TraceAssembler.plural(partialBytes)
+                    + " after the last whole record ignored (at byte " + end + ")");
         }
-        long declared = TraceAssembler.parseLong(keys.properties().get("num-method-calls"));
-        if (declared >= 0 && declared != scanner.records()) {
-            warnings.add("num-method-calls=" + declared + " but the data section holds " + scanner.records()
+        long declared = TraceAssembler.parseLong(p.keys().properties().get("num-method-calls"));
+        if (declared >= 0 && declared != records) {
+            warnings.add("num-method-calls=" + declared + " but the data section holds " + records
                     + " records");
         }
-        List<CallTable> tables = scanner.buildPass(pos -> -1, clock, resolver);
-        return TraceAssembler.assemble(new TraceAssembler.Parts(source, "legacy", header, clock, keys.properties(),
-                keys.threads(), scanner, tables, methods, resolver, warnings));
     }
 
     /** The clock= value, or (absent or unknown) what the record size implies, with a warning. */

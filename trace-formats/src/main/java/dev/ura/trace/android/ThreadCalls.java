@@ -40,8 +40,10 @@ final class ThreadCalls {
     private int[] stackCall = new int[32];
     private int depth;
 
-    private CallTable.Builder calls;
+    private CallOutput calls;
     private MethodResolver methods;
+    /** Deepest stack depth a call was opened at (the table stores depths as shorts). */
+    int maxDepth;
     private boolean cpuClock;
     private boolean started;
     private long firstTime;
@@ -91,7 +93,12 @@ final class ThreadCalls {
 
     /** Between the passes: the table to fill and how to name methods. */
     void startBuilding(CallTable.Builder builder, MethodResolver resolver, boolean withCpu) {
-        calls = builder;
+        startOutput(new CallOutput.Table(builder), resolver, withCpu);
+    }
+
+    /** Before the building pass (or the one-pass scan): where calls go and how to name methods. */
+    void startOutput(CallOutput output, MethodResolver resolver, boolean withCpu) {
+        calls = output;
         methods = resolver;
         cpuClock = withCpu;
         depth = 0;
@@ -114,7 +121,10 @@ final class ThreadCalls {
         int id = methodAction & ~3;
         int action = methodAction & 3;
         if (action == AndroidTraceWriter.ENTER) {
-            push(id, calls.openUnits(methods.index(id), depth, t, c));
+            if (depth > maxDepth) {
+                maxDepth = depth;
+            }
+            push(id, calls.open(methods.index(id), depth, t, c));
             return;
         }
         if (action == 3) {
@@ -123,7 +133,7 @@ final class ThreadCalls {
         int target = find(id);
         if (target >= 0) {
             for (int i = depth - 1; i >= target; i--) {
-                calls.closeUnits(stackCall[i], t, c);
+                calls.close(stackCall[i], t, c);
             }
             popped += depth - 1 - target;
             depth = target;
@@ -153,15 +163,19 @@ final class ThreadCalls {
         unmatchedEnd[synthetic] = t;
         unmatchedCpuEnd[synthetic] = c;
         synthetic++;
+        calls.unmatchedExit(methodIndex, firstTime, t);
     }
 
-    /** Pass 2 done: closes what is still open at the thread's last time. */
+    /**
+     * Pass 2 done: closes what is still open at the thread's last time; the table, or {@code null}
+     * when the output keeps none.
+     */
     CallTable finish() {
         openAtEnd = depth;
         for (int i = depth - 1; i >= 0; i--) {
-            calls.closeUnits(stackCall[i], lastTime, lastCpu);
+            calls.close(stackCall[i], lastTime, lastCpu);
         }
-        calls.encloseLeadingCalls(synthetic, unmatchedAdopted, unmatchedMethod, firstTime, firstCpu, unmatchedEnd,
+        calls.enclose(synthetic, unmatchedAdopted, unmatchedMethod, firstTime, firstCpu, unmatchedEnd,
                 unmatchedCpuEnd);
         depth = 0;
         stackId = null;
@@ -169,6 +183,16 @@ final class ThreadCalls {
         CallTable table = calls.build();
         calls = null;
         return table;
+    }
+
+    /** The thread's first record time (units), once a record was applied. */
+    long firstUnits() {
+        return firstTime;
+    }
+
+    /** The thread's last record time (units; times never run backwards). */
+    long lastUnits() {
+        return lastTime;
     }
 
     private long extendTime(int time32) {

@@ -27,11 +27,33 @@ final class TraceAssembler {
                  MethodTable.Builder methods, MethodResolver resolver, List<String> warnings) {
     }
 
+    /** What the threads are called and what was repaired: shared by the reader and the one-pass scan. */
+    record Described(List<Long> ids, List<String> names, int mainIndex, TraceMetadata metadata, List<String> warnings) {
+    }
+
     static Trace assemble(Parts p) {
-        long pid = parseLong(p.properties().get("pid"));
-        long mask = p.header().version() == 1 ? 0xFFL : 0xFFFFL;
-        Map<Long, Long> truncatedIds = truncatedIds(p.threadNames(), mask);
+        Described d = describe(p.variant(), p.header(), p.clock(), p.properties(), p.threadNames(),
+                p.scanner().threads(), p.resolver(), p.warnings());
         List<ThreadCalls> calls = p.scanner().threads();
+        List<ThreadTrack> tracks = new ArrayList<>(calls.size());
+        for (int i = 0; i < calls.size(); i++) {
+            tracks.add(new ThreadTrack(d.ids().get(i), d.names().get(i), i == d.mainIndex(), calls.get(i).records,
+                    p.tables().get(i)));
+        }
+        return new Trace(p.source(), d.metadata(), p.methods().build(), tracks, EventTable.empty(), List.of(),
+                p.scanner().records(), d.warnings());
+    }
+
+    /**
+     * Names the threads (in {@code calls} order), picks the main one, and appends to the decoder's
+     * warnings one line per kind of repair made while decoding.
+     */
+    static Described describe(String variant, DataHeader header, Clock clock, Map<String, String> properties,
+                              Map<Long, String> threadNames, List<ThreadCalls> calls, MethodResolver r,
+                              List<String> decoderWarnings) {
+        long pid = parseLong(properties.get("pid"));
+        long mask = header.version() == 1 ? 0xFFL : 0xFFFFL;
+        Map<Long, Long> truncatedIds = truncatedIds(threadNames, mask);
         List<Long> ids = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<Long> unnamed = new ArrayList<>();
@@ -39,11 +61,11 @@ final class TraceAssembler {
         int pidIndex = -1;
         for (ThreadCalls t : calls) {
             long id = t.key;
-            String name = p.threadNames().get(id);
+            String name = threadNames.get(id);
             if (name == null && truncatedIds.containsKey(id)) {
                 // ART <= 13 writes u16-truncated Linux tids in records but full ones in *threads.
                 id = truncatedIds.get(id);
-                name = p.threadNames().get(id);
+                name = threadNames.get(id);
             }
             if (name == null) {
                 name = ThreadTrack.unnamed(id);
@@ -62,7 +84,6 @@ final class TraceAssembler {
             mainIndex = pidIndex;
         }
         RepairLog log = new RepairLog();
-        List<ThreadTrack> tracks = new ArrayList<>(calls.size());
         for (int i = 0; i < calls.size(); i++) {
             ThreadCalls t = calls.get(i);
             String name = names.get(i);
@@ -74,11 +95,9 @@ final class TraceAssembler {
             log.add(RepairLog.Kind.BACKWARDS, name, t.backwards);
             log.add(RepairLog.Kind.CPU_BACKWARDS, name, t.cpuBackwards);
             log.add(RepairLog.Kind.WRAP, name, t.wraps);
-            tracks.add(new ThreadTrack(ids.get(i), name, i == mainIndex, t.records, p.tables().get(i)));
         }
-        List<String> warnings = new ArrayList<>(p.warnings());
+        List<String> warnings = new ArrayList<>(decoderWarnings);
         warnings.addAll(log.lines());
-        MethodResolver r = p.resolver();
         if (r.aliased() > 0) {
             warnings.add(r.aliased() + " method id" + plural(r.aliased()) + " never defined; named after the definition"
                     + " at id+4 (ART <= 13 proxy methods)");
@@ -91,12 +110,11 @@ final class TraceAssembler {
             warnings.add(unnamed.size() + " thread" + plural(unnamed.size()) + " with records but no name: "
                     + join(unnamed) + "; named \"thread <id>\"");
         }
-        long startUs = p.header().startTimeUs();
-        TraceMetadata metadata = new TraceMetadata("android-trace", p.variant(), p.header().version(), p.clock(),
-                p.properties().get("vm"), pid, startUs >= 0 && startUs <= Long.MAX_VALUE / 1000 ? startUs * 1000 : -1,
-                p.properties());
-        return new Trace(p.source(), metadata, p.methods().build(), tracks, EventTable.empty(), List.of(),
-                p.scanner().records(), warnings);
+        long startUs = header.startTimeUs();
+        TraceMetadata metadata = new TraceMetadata("android-trace", variant, header.version(), clock,
+                properties.get("vm"), pid, startUs >= 0 && startUs <= Long.MAX_VALUE / 1000 ? startUs * 1000 : -1,
+                properties);
+        return new Described(ids, names, mainIndex, metadata, warnings);
     }
 
     /** Record id → full id, for listed ids too big for the record field (only when unambiguous). */

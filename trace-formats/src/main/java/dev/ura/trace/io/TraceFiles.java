@@ -83,7 +83,8 @@ public final class TraceFiles {
         return InputFiles.map(file, "trace file");
     }
 
-    static boolean isGzip(ByteBuffer data) {
+    /** Whether the content starts with the gzip magic. */
+    public static boolean isGzip(ByteBuffer data) {
         return data.remaining() >= 2 && (data.get(data.position()) & 0xFF) == 0x1F
                 && (data.get(data.position() + 1) & 0xFF) == 0x8B;
     }

@@ -35,6 +35,16 @@ final class TimeColumn {
             return;
         }
         long rel = timeNs - base;
+        if (unitNs == 1) {
+            // Nanosecond columns (system traces, agent logs): no division on the hot path.
+            if ((rel >>> 32) == 0) {
+                packed[index] = (int) rel;
+                return;
+            }
+            widen();
+            wide[index] = timeNs;
+            return;
+        }
         if (rel >= 0 && rel % unitNs == 0 && rel / unitNs <= 0xFFFF_FFFFL) {
             packed[index] = (int) (rel / unitNs);
         } else {

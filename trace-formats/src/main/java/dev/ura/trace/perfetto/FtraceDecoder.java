@@ -17,6 +17,7 @@ final class FtraceDecoder {
     private final long[][] compact = new long[13][];
     private final int[] compactSize = new int[13];
     private final List<String> intern = new ArrayList<>();
+    private final StringInterner comms = new StringInterner();
     private int[] eventStart = new int[64];
     private int[] eventEnd = new int[64];
 
@@ -202,13 +203,7 @@ final class FtraceDecoder {
         if (digits == 0 || i >= end || a[i] != '|') {
             return false;
         }
-        for (int k = i + 1; k < end; k++) {
-            if (a[k] == '\r' || a[k] == '\n' || a[k] == 0) {
-                return false; // trailing junk the general path strips differently
-            }
-        }
-        b.printBegin(ts, pid, tgid, a, i + 1, end - i - 1);
-        return true;
+        return b.printBegin(ts, pid, tgid, a, i + 1, end - i - 1);
     }
 
     private void schedSwitch(Pb pb, int cpu, long ts) {
@@ -344,10 +339,11 @@ final class FtraceDecoder {
         while (pb.more()) {
             int f = pb.field();
             if (f == 5 && pb.wire == 2) {
-                intern.add(pb.string());
+                int n = pb.length();
+                intern.add(comms.intern(pb.buf, pb.pos, n));
+                pb.pos += n;
             } else if (f >= 1 && f <= 12 && f != 5) {
-                final int field = f;
-                pb.repeated(v -> addCompact(field, v));
+                packed(pb, f);
             } else {
                 pb.skip();
             }
@@ -384,6 +380,44 @@ final class FtraceDecoder {
         }
         b.count("compact sched comm indices outside the bundle's intern table (name left unknown)");
         return null;
+    }
+
+    /** One compact array field: a packed run of varints (the usual form) or a single value. */
+    private void packed(Pb pb, int field) {
+        if (pb.wire != 2) {
+            if (pb.wire == 0) {
+                addCompact(field, pb.varint());
+            } else {
+                pb.skip();
+            }
+            return;
+        }
+        int n = pb.length();
+        int end = pb.pos + n;
+        long[] a = compact[field];
+        int size = compactSize[field];
+        byte[] buf = pb.buf;
+        int pos = pb.pos;
+        while (pos < end) {
+            if (size == a.length) {
+                a = Arrays.copyOf(a, size * 2);
+                compact[field] = a;
+            }
+            byte b0 = buf[pos];
+            if (b0 >= 0) {
+                a[size++] = b0;
+                pos++;
+                continue;
+            }
+            pb.pos = pos;
+            int outer = pb.limit;
+            pb.limit = end;
+            a[size++] = pb.varint();
+            pb.limit = outer;
+            pos = pb.pos;
+        }
+        pb.pos = end;
+        compactSize[field] = size;
     }
 
     private void addCompact(int field, long v) {

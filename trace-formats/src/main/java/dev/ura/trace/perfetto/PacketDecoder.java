@@ -17,6 +17,9 @@ final class PacketDecoder {
     private final TrackEvents trackEvents = new TrackEvents();
     private final ClockConverter clocks = new ClockConverter();
     private final Map<Long, Sequence> sequences = new HashMap<>();
+    /** The sequence of the previous packet: packets of one writer come in runs. */
+    private long lastSeqId = Long.MIN_VALUE;
+    private Sequence lastSeq;
     private final Map<Long, TimelineFrame> timelinePending = new LinkedHashMap<>();
     private final Map<Long, Long> timelineEnds = new HashMap<>();
     private final Map<String, String> props;
@@ -78,7 +81,12 @@ final class PacketDecoder {
                 default -> pb.skip();
             }
         }
-        Sequence seq = sequences.computeIfAbsent(seqId, k -> new Sequence());
+        Sequence seq = lastSeq;
+        if (seqId != lastSeqId) {
+            seq = sequences.computeIfAbsent(seqId, k -> new Sequence());
+            lastSeqId = seqId;
+            lastSeq = seq;
+        }
         if ((flags & 1) != 0) {
             seq.clear();
         }
@@ -179,7 +187,7 @@ final class PacketDecoder {
                 }
                 pb.exit(outer);
                 if (iid >= 0 && name != null) {
-                    seq.eventNames.put(iid, name);
+                    seq.eventName(iid, name);
                 }
             } else {
                 pb.skip();
@@ -435,7 +443,8 @@ final class PacketDecoder {
         String name = null;
         long nameIid = -1;
         double value = 0;
-        long[][] flows = new long[2][];
+        long[] flows = null;
+        long[] ends = null;
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
@@ -445,8 +454,8 @@ final class PacketDecoder {
                 case 10 -> nameIid = pb.varintOrSkip();
                 case 30 -> value = pb.varintOrSkip();
                 case 44 -> value = pb.wire == 1 ? Double.longBitsToDouble(pb.fixed64()) : skip(pb);
-                case 47, 36 -> pb.repeatedFixed64(v -> flows[0] = append(flows[0], v));
-                case 48, 42 -> pb.repeatedFixed64(v -> flows[1] = append(flows[1], v));
+                case 47, 36 -> flows = flowIds(pb, flows);
+                case 48, 42 -> ends = flowIds(pb, ends);
                 default -> pb.skip();
             }
         }
@@ -455,7 +464,7 @@ final class PacketDecoder {
             return;
         }
         if (name == null && nameIid >= 0) {
-            name = seq.eventNames.get(nameIid);
+            name = seq.eventName(nameIid);
             if (name == null) {
                 b.count("track events naming an interned name that was never sent (data loss; named by id)");
                 name = "iid " + nameIid;
@@ -473,7 +482,7 @@ final class PacketDecoder {
                 uuid = 0;
             }
         }
-        trackEvents.event(uuid, type, ts, name, value, flows[0], flows[1]);
+        trackEvents.event(uuid, type, ts, name, value, flows, ends);
     }
 
     private void frameTimeline(Pb pb, long ts) {
@@ -520,6 +529,13 @@ final class PacketDecoder {
             b.timeline(new TimelineFrame(f.display(), f.token(), f.displayToken(), f.pid(), f.layer(), f.startNs(),
                     end == null ? -1 : end, f.presentType(), f.jankType()));
         }
+    }
+
+    /** Appends a flow id field's values (one fixed64 / varint, or a packed run of fixed64s) to {@code a}. */
+    private static long[] flowIds(Pb pb, long[] a) {
+        long[][] holder = {a};
+        pb.repeatedFixed64(v -> holder[0] = append(holder[0], v));
+        return holder[0];
     }
 
     private static long[] append(long[] a, long v) {

@@ -49,6 +49,10 @@ final class Pb {
     }
 
     long varint() {
+        // Keys and small values are one byte: the common case needs no loop.
+        if (pos < limit && buf[pos] >= 0) {
+            return buf[pos++];
+        }
         long v = 0;
         for (int shift = 0; shift < 70; shift += 7) {
             if (pos >= limit) {

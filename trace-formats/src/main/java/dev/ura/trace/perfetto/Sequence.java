@@ -8,7 +8,9 @@ import java.util.Map;
  * and whether data was lost since the last clear. A clear voids all of it.
  */
 final class Sequence {
-    final Map<Long, String> eventNames = new HashMap<>();
+    /** Interned event names by iid: small iids (the SDK counts from 1) in an array, others in a map. */
+    private String[] smallNames = new String[64];
+    private final Map<Long, String> largeNames = new HashMap<>();
     long defaultClock = -1;
     long defaultTrackUuid = -1;
     /** Legacy ThreadDescriptor (#44) of the sequence: pid, tid; -1 when none. */
@@ -19,8 +21,32 @@ final class Sequence {
     boolean lostSinceClear;
     boolean everCleared;
 
+    /** Iids below this live in the array (it never grows past {@code 4 * 2^12} bytes of references). */
+    private static final int SMALL_IIDS = 1 << 12;
+
+    void eventName(long iid, String name) {
+        if (iid >= 0 && iid < SMALL_IIDS) {
+            if (iid >= smallNames.length) {
+                smallNames = java.util.Arrays.copyOf(smallNames, (int) Math.min(SMALL_IIDS, Math.max(iid + 1,
+                        smallNames.length * 2L)));
+            }
+            smallNames[(int) iid] = name;
+        } else {
+            largeNames.put(iid, name);
+        }
+    }
+
+    /** The interned name of {@code iid}, or null when it was never sent (since the last clear). */
+    String eventName(long iid) {
+        if (iid >= 0 && iid < SMALL_IIDS) {
+            return iid < smallNames.length ? smallNames[(int) iid] : null;
+        }
+        return largeNames.get(iid);
+    }
+
     void clear() {
-        eventNames.clear();
+        java.util.Arrays.fill(smallNames, null);
+        largeNames.clear();
         defaultClock = -1;
         defaultTrackUuid = -1;
         legacyPid = -1;

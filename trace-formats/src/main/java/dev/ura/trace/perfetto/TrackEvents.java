@@ -2,9 +2,8 @@ package dev.ura.trace.perfetto;
 
 import dev.ura.trace.system.SystemTraceBuilder;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,67 +27,95 @@ final class TrackEvents {
         boolean counter;
     }
 
-    private record Event(long uuid, int type, long ts, String name, double value, long[] flows, long[] ends) {
-    }
-
     private final Map<Long, Track> tracks = new HashMap<>();
-    private final List<Event> events = new ArrayList<>();
+    /** The events, column-wise in file order (names are the sequences' interned instances, not copies). */
+    private int size;
+    private long[] uuids = new long[256];
+    private byte[] types = new byte[256];
+    private long[] times = new long[256];
+    private String[] names = new String[256];
+    /** Counter values (as double bits) and flow ids, by event index: rare, so kept aside. */
+    private final Map<Integer, Double> values = new HashMap<>();
+    private final Map<Integer, long[][]> flows = new HashMap<>();
 
     Track track(long uuid) {
         return tracks.computeIfAbsent(uuid, k -> new Track());
     }
 
-    void event(long uuid, int type, long ts, String name, double value, long[] flows, long[] ends) {
-        events.add(new Event(uuid, type, ts, name, value, flows, ends));
+    void event(long uuid, int type, long ts, String name, double value, long[] flowIds, long[] ends) {
+        if (size == uuids.length) {
+            int n = size * 2;
+            uuids = Arrays.copyOf(uuids, n);
+            types = Arrays.copyOf(types, n);
+            times = Arrays.copyOf(times, n);
+            names = Arrays.copyOf(names, n);
+        }
+        uuids[size] = uuid;
+        types[size] = (byte) Math.max(0, Math.min(Byte.MAX_VALUE, type));
+        times[size] = ts;
+        names[size] = name;
+        if (value != 0) {
+            values.put(size, value);
+        }
+        if (flowIds != null || ends != null) {
+            flows.put(size, new long[][] {flowIds, ends});
+        }
+        size++;
     }
 
     /** Applies every event to the builder, in file order. */
     void finish(SystemTraceBuilder b) {
-        for (Event e : events) {
-            Track t = tracks.get(e.uuid);
+        for (int i = 0; i < size; i++) {
+            long uuid = uuids[i];
+            long ts = times[i];
+            String name = names[i] == null ? "" : names[i];
+            Track t = tracks.get(uuid);
             long tid = t == null ? 0 : t.tid;
-            long pid = t == null ? -1 : processOf(t);
-            String trackName = t == null || t.name == null ? (e.uuid == 0 ? "global" : "track " + e.uuid) : t.name;
-            b.time(e.ts);
+            b.time(ts);
             b.record();
-            switch (e.type) {
+            switch (types[i]) {
                 case SLICE_BEGIN -> {
                     if (tid > 0) {
-                        b.sliceBegin(e.ts, tid, e.name == null ? "" : e.name);
+                        b.sliceBegin(ts, tid, name);
                     } else {
-                        b.asyncBegin(e.ts, pid, trackName, e.name == null ? "" : e.name, e.uuid);
+                        b.asyncBegin(ts, processOf(t), trackName(t, uuid), name, uuid);
                     }
                 }
                 case SLICE_END -> {
                     if (tid > 0) {
-                        b.sliceEnd(e.ts, tid);
+                        b.sliceEnd(ts, tid);
                     } else {
-                        b.asyncEnd(e.ts, pid, trackName, e.uuid);
+                        b.asyncEnd(ts, processOf(t), trackName(t, uuid), uuid);
                     }
                 }
                 case INSTANT -> {
                     if (tid > 0) {
-                        b.instant(e.ts, tid, e.name == null ? "" : e.name);
+                        b.instant(ts, tid, name);
                     } else {
-                        b.asyncInstant(e.ts, pid, trackName, e.name == null ? "" : e.name);
+                        b.asyncInstant(ts, processOf(t), trackName(t, uuid), name);
                     }
                 }
-                case COUNTER -> b.counter(e.ts, pid, trackName, e.value);
+                case COUNTER -> b.counter(ts, processOf(t), trackName(t, uuid), values.getOrDefault(i, 0.0));
                 default -> b.count("track events of an unknown type (skipped)");
             }
-            if (e.flows != null) {
-                for (long id : e.flows) {
-                    b.flow(id, tid, e.ts, false);
-                }
-            }
-            if (e.ends != null) {
-                for (long id : e.ends) {
-                    b.flow(id, tid, e.ts, true);
+            long[][] f = flows.isEmpty() ? null : flows.get(i);
+            if (f != null) {
+                for (int k = 0; k < 2; k++) {
+                    if (f[k] != null) {
+                        for (long id : f[k]) {
+                            b.flow(id, tid, ts, k == 1);
+                        }
+                    }
                 }
             }
         }
     }
 
+    private static String trackName(Track t, long uuid) {
+        return t == null || t.name == null ? (uuid == 0 ? "global" : "track " + uuid) : t.name;
+    }
+
+    /** The process of a track (through its parents), -1 when none; a null track has none. */
     private long processOf(Track t) {
         Track x = t;
         for (int depth = 0; x != null && depth < 32; depth++) {

@@ -20,16 +20,17 @@ final class AppProcess {
         int launched = -1;
         int most = -1;
         int mostFrames = 0;
+        byte[] kind = SliceKinds.of(methods);
         for (int t = 0; t < calls.size(); t++) {
             CallTable c = calls.get(t);
             int frames = 0;
             for (int i = 0; i < c.size(); i++) {
-                String name = methods.get(c.method(i)).name();
-                if (input < 0 && name.startsWith("deliverInputEvent")) {
+                byte k = kind[c.method(i)];
+                if (input < 0 && k == SliceKinds.INPUT) {
                     input = t;
-                } else if (launched < 0 && name.equals("bindApplication")) {
+                } else if (launched < 0 && k == SliceKinds.BIND_APPLICATION) {
                     launched = t;
-                } else if (FrameJoiner.isDoFrame(name)) {
+                } else if (k == SliceKinds.DO_FRAME) {
                     frames++;
                 }
             }

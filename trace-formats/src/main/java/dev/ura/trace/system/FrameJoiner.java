@@ -56,18 +56,27 @@ public final class FrameJoiner {
     static List<Frame> join(List<CallTable> calls, long[] tgids, MethodTable methods, List<TimelineFrame> timeline) {
         Map<Long, List<Slice>> doFrames = new HashMap<>();
         Map<Long, List<Slice>> draws = new HashMap<>();
+        // Classify each distinct name once, not each of the millions of calls.
+        byte[] kind = SliceKinds.of(methods);
+        long[] ids = new long[kind.length];
+        for (int m = 0; m < kind.length; m++) {
+            String name = methods.get(m).name();
+            if (kind[m] == SliceKinds.DO_FRAME) {
+                ids[m] = name.startsWith("Choreographer#doFrame - ") ? -1 : vsyncId(name, "Choreographer#doFrame");
+            } else if (kind[m] == SliceKinds.DRAW_FRAME) {
+                ids[m] = vsyncId(name, name.startsWith("DrawFrames") ? "DrawFrames" : "DrawFrame");
+            }
+        }
         for (int t = 0; t < calls.size(); t++) {
             CallTable c = calls.get(t);
             for (int i = 0; i < c.size(); i++) {
-                String name = methods.get(c.method(i)).name();
-                if (isDoFrame(name)) {
-                    long id = name.startsWith("Choreographer#doFrame - ") ? -1 : vsyncId(name, "Choreographer#doFrame");
+                int m = c.method(i);
+                if (kind[m] == SliceKinds.DO_FRAME) {
                     doFrames.computeIfAbsent(tgids[t], k -> new ArrayList<>())
-                            .add(new Slice(tgids[t], t, c.start(i), c.end(i), id));
-                } else if (isDrawFrame(name)) {
-                    long id = vsyncId(name, name.startsWith("DrawFrames") ? "DrawFrames" : "DrawFrame");
+                            .add(new Slice(tgids[t], t, c.start(i), c.end(i), ids[m]));
+                } else if (kind[m] == SliceKinds.DRAW_FRAME) {
                     draws.computeIfAbsent(tgids[t], k -> new ArrayList<>())
-                            .add(new Slice(tgids[t], t, c.start(i), c.end(i), id));
+                            .add(new Slice(tgids[t], t, c.start(i), c.end(i), ids[m]));
                 }
             }
         }

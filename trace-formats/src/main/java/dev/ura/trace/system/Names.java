@@ -16,16 +16,46 @@ final class Names {
     private int[] keyId = new int[1024];
     private int keyCount;
 
-    /** The id of the name whose UTF-8 bytes are {@code b[from, from + len)}. */
-    int id(byte[] b, int from, int len) {
+    /** The id of a name already seen as the UTF-8 bytes {@code b[from, from + len)}, or -1. */
+    int find(byte[] b, int from, int len) {
+        int h = hash(b, from, len);
+        int mask = keys.length - 1;
+        for (int slot = (h ^ (h >>> 16)) & mask; keys[slot] != null; slot = (slot + 1) & mask) {
+            if (keyHash[slot] == h && same(keys[slot], b, from, len)) {
+                return keyId[slot];
+            }
+        }
+        return -1;
+    }
+
+    private static int hash(byte[] b, int from, int len) {
         int h = 1;
-        for (int i = from; i < from + len; i++) {
+        for (int i = from, end = from + len; i < end; i++) {
             h = 31 * h + b[i];
         }
+        return h;
+    }
+
+    /** Byte equality by hand: names are short, where {@code Arrays.equals}' set-up costs more than the loop. */
+    private static boolean same(byte[] k, byte[] b, int from, int len) {
+        if (k.length != len) {
+            return false;
+        }
+        for (int i = 0; i < len; i++) {
+            if (k[i] != b[from + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The id of the name whose UTF-8 bytes are {@code b[from, from + len)}. */
+    int id(byte[] b, int from, int len) {
+        int h = hash(b, from, len);
         int mask = keys.length - 1;
         int slot = (h ^ (h >>> 16)) & mask;
         for (byte[] k; (k = keys[slot]) != null; slot = (slot + 1) & mask) {
-            if (keyHash[slot] == h && java.util.Arrays.equals(k, 0, k.length, b, from, from + len)) {
+            if (keyHash[slot] == h && same(k, b, from, len)) {
                 return keyId[slot];
             }
         }

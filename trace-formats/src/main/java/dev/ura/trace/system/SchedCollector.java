@@ -137,7 +137,8 @@ final class SchedCollector {
             }
         }
         WakeupTable wakeups = wb.build();
-        int[][] wakesOf = groupByWakee(wakeups, threads);
+        long[][] wakeTimes = new long[threads][];
+        int[][] wakesOf = groupByWakee(wakeups, threads, wakeTimes);
         Map<Integer, List<Integer>> blockedOf = new HashMap<>();
         for (int i = 0; i < blockedAt.size(); i++) {
             blockedOf.computeIfAbsent((int) blockedAt.get(i)[1], k -> new ArrayList<>()).add(i);
@@ -145,7 +146,7 @@ final class SchedCollector {
         List<ThreadStateTable> states = new ArrayList<>(threads);
         for (int t = 0; t < threads; t++) {
             states.add(runs[t] == null ? ThreadStateTable.empty()
-                    : states(runs[t], wakeups, wakesOf[t], blockedOf.getOrDefault(t, List.of()), endNs));
+                    : states(runs[t], wakeups, wakesOf[t], wakeTimes[t], blockedOf.getOrDefault(t, List.of()), endNs));
         }
         return new Result(wakeups, states);
     }
@@ -192,7 +193,8 @@ final class SchedCollector {
         return r;
     }
 
-    private static int[][] groupByWakee(WakeupTable w, int threads) {
+    /** Each thread's wakeup rows in time order, and their times beside them in {@code times}. */
+    private static int[][] groupByWakee(WakeupTable w, int threads, long[][] times) {
         int[] count = new int[threads];
         for (int i = 0; i < w.size(); i++) {
             if (w.wakee(i) >= 0 && w.wakee(i) < threads) {
@@ -202,19 +204,22 @@ final class SchedCollector {
         int[][] out = new int[threads][];
         for (int t = 0; t < threads; t++) {
             out[t] = new int[count[t]];
+            times[t] = new long[count[t]];
             count[t] = 0;
         }
         for (int i = 0; i < w.size(); i++) {
             int t = w.wakee(i);
             if (t >= 0 && t < threads) {
+                times[t][count[t]] = w.time(i);
                 out[t][count[t]++] = i;
             }
         }
         return out;
     }
 
-    private ThreadStateTable states(RunList r, WakeupTable w, int[] wakes, List<Integer> blocked, long endNs) {
-        ThreadStateTable.Builder b = new ThreadStateTable.Builder();
+    private ThreadStateTable states(RunList r, WakeupTable w, int[] wakes, long[] wakeAt, List<Integer> blocked,
+                                    long endNs) {
+        ThreadStateTable.Builder b = new ThreadStateTable.Builder(r.size * 3 + wakes.length / 4 + 4);
         int[] order = r.order();
         int wi = 0;
         long prevEnd = Long.MIN_VALUE;
@@ -224,14 +229,14 @@ final class SchedCollector {
             if (prevEnd == Long.MIN_VALUE) {
                 // Before its first run: runnable since the last wake before it, if one was seen.
                 int last = -1;
-                while (wi < wakes.length && w.time(wakes[wi]) <= s) {
+                while (wi < wakes.length && wakeAt[wi] <= s) {
                     last = wakes[wi++];
                 }
                 if (last >= 0) {
                     b.add(w.time(last), s, ThreadState.RUNNABLE, w.targetCpu(last), wakerOf(w, last));
                 }
             } else {
-                wi = gap(b, w, wakes, wi, prevEnd, s, prevState, blocked);
+                wi = gap(b, w, wakes, wakeAt, wi, prevEnd, s, prevState, blocked);
             }
             b.add(s, r.end[k], ThreadState.RUNNING, r.cpu[k], ThreadStateTable.WAKER_NONE);
             prevEnd = Math.max(prevEnd, r.end[k]);
@@ -239,24 +244,24 @@ final class SchedCollector {
                     : ThreadState.values()[r.endState[k]];
         }
         if (prevState != ThreadState.RUNNING && prevEnd != Long.MIN_VALUE) {
-            gap(b, w, wakes, wi, prevEnd, Math.max(prevEnd, endNs), prevState, blocked);
+            gap(b, w, wakes, wakeAt, wi, prevEnd, Math.max(prevEnd, endNs), prevState, blocked);
         }
         return b.build();
     }
 
     /** Fills [from, to) after a switch-out left the thread in {@code st}; returns the next wake index. */
-    private int gap(ThreadStateTable.Builder b, WakeupTable w, int[] wakes, int wi, long from, long to,
+    private int gap(ThreadStateTable.Builder b, WakeupTable w, int[] wakes, long[] wakeAt, int wi, long from, long to,
                     ThreadState st, List<Integer> blocked) {
-        while (wi < wakes.length && w.time(wakes[wi]) < from) {
+        while (wi < wakes.length && wakeAt[wi] < from) {
             wi++; // wakes of a thread that was running or runnable: spurious for states
         }
         if (st.isRunnable() || st == ThreadState.UNKNOWN) {
             b.add(from, to, st, -1, ThreadStateTable.WAKER_NONE);
         } else if (st == ThreadState.DEAD) {
             return wi;
-        } else if (wi < wakes.length && w.time(wakes[wi]) <= to) {
+        } else if (wi < wakes.length && wakeAt[wi] <= to) {
             int wake = wakes[wi];
-            long tw = w.time(wake);
+            long tw = wakeAt[wi];
             int waker = wakerOf(w, wake);
             int sleep = b.add(from, tw, st, -1, waker);
             b.setBlocked(sleep, blockedIn(blocked, from, tw));
@@ -265,7 +270,7 @@ final class SchedCollector {
             int sleep = b.add(from, to, st, -1, ThreadStateTable.WAKER_NONE);
             b.setBlocked(sleep, blockedIn(blocked, from, to));
         }
-        while (wi < wakes.length && w.time(wakes[wi]) < to) {
+        while (wi < wakes.length && wakeAt[wi] < to) {
             wi++;
         }
         return wi;

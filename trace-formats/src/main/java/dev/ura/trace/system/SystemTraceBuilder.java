@@ -226,15 +226,28 @@ public final class SystemTraceBuilder {
      * An atrace {@code B|tgid|name} whose name is the UTF-8 bytes {@code b[from, from + len)}: the
      * decoder's fast path, equivalent to {@link #print} of that payload but without a String for
      * names seen before.
+     *
+     * @return false, having done nothing, when the name holds a CR, LF or NUL (which the general
+     *     path strips differently): the caller then goes through {@link #print}
      */
-    public void printBegin(long ts, long tid, long tgid, byte[] b, int from, int len) {
+    public boolean printBegin(long ts, long tid, long tgid, byte[] b, int from, int len) {
+        int name = names.find(b, from, len);
+        if (name < 0) {
+            for (int k = from; k < from + len; k++) {
+                if (b[k] == '\r' || b[k] == '\n' || b[k] == 0) {
+                    return false;
+                }
+            }
+            name = names.id(b, from, len);
+        }
         records++;
         time(ts);
         registry.setTgid(tid, tgid);
         int t = registry.thread(tid);
         if (t >= 0) {
-            slices.begin(t, ts, names.id(b, from, len));
+            slices.begin(t, ts, name);
         }
+        return true;
     }
 
     /** An atrace {@code E} ({@code tgid} -1 when the payload has none): {@link #print}'s fast path. */

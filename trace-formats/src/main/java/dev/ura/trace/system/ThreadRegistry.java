@@ -22,6 +22,9 @@ final class ThreadRegistry {
     private final List<List<Obs>> names = new ArrayList<>();
     private final List<String> lastName = new ArrayList<>();
     private final Map<Long, Proc> processes = new LinkedHashMap<>();
+    /** Tids below {@link #DIRECT_TIDS} → index + 1 (0: unknown), so the per-event lookup is one array read. */
+    private static final int DIRECT_TIDS = 1 << 17;
+    private int[] direct = new int[1024];
 
     private record Obs(long timeNs, String name) {
     }
@@ -44,6 +47,12 @@ final class ThreadRegistry {
 
     /** The index of {@code tid}, created on first sight. tid 0 (the idle task) is never a thread: -1. */
     int thread(long tid) {
+        if (tid < direct.length && tid > 0) {
+            int d = direct[(int) tid];
+            if (d > 0) {
+                return d - 1;
+            }
+        }
         if (tid <= 0) {
             return -1;
         }
@@ -61,6 +70,12 @@ final class ThreadRegistry {
         names.add(new ArrayList<>(1));
         lastName.add(null);
         index.put(tid, i);
+        if (tid < DIRECT_TIDS) {
+            if (tid >= direct.length) {
+                direct = Arrays.copyOf(direct, (int) Math.min(DIRECT_TIDS, Long.highestOneBit(tid) * 2));
+            }
+            direct[(int) tid] = i + 1;
+        }
         return i;
     }
 

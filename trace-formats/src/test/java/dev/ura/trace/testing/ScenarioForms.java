@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Every file form a user can bring of one {@link SystemTraceScript}: Perfetto protobuf (plain,
- * compact scheduler events, gzip, {@code compressed_packets}, all three with the clock snapshots at
- * the end) and systrace (text with and without the TGID column, HTML modern and legacy). Shared
+ * compact scheduler events, one event per bundle, gzip, {@code compressed_packets}, all three with
+ * the clock snapshots at the end) and systrace (text with and without the TGID column, HTML modern and legacy). Shared
  * by the reader tests and the app's known-answer tests of the Done-when scenarios.
  */
 public final class ScenarioForms {
@@ -48,6 +48,8 @@ public final class ScenarioForms {
                 new Form("protobuf compact sched", PerfettoTraceWriter.write(s, plain.withCompact()), true, true),
                 new Form("protobuf gzip", PerfettoTraceWriter.write(s, plain.withGzip()), true, true),
                 new Form("protobuf compressed_packets", PerfettoTraceWriter.write(s, plain.withCompressed()), true, true),
+                new Form("protobuf compact sched, one event per bundle",
+                        PerfettoTraceWriter.write(s, new Options(true, false, false, 1, false)), true, true),
                 new Form("protobuf compact+compressed+gzip, clocks at the end",
                         PerfettoTraceWriter.write(s, new Options(true, true, true, 4, true)), true, true),
                 new Form("text with TGID", bytes(SystraceWriter.text(s, true)), false, true),

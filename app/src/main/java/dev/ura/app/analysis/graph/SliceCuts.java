@@ -11,6 +11,7 @@ import dev.ura.trace.model.CallTable;
 public final class SliceCuts {
     private final CallTable calls;
 
+    /** @param calls one thread's calls (slices) */
     public SliceCuts(CallTable calls) {
         this.calls = calls;
     }

@@ -115,6 +115,7 @@ public final class SystemGraphBuilder {
             int sink = walkChain(walk, source);
             new CrossEdges(trace, indexes, columns, first, this::depend).add(origin, end);
             programOrder();
+            pinWindowStarts(walk, source);
             leadIns(source);
             columns.trim();
             return new ResponseGraph(work, graph, columns, source, sink, null, warnings);
@@ -153,6 +154,33 @@ public final class SystemGraphBuilder {
                 for (int v = first[t] + 1; v < first[t + 1]; v++) {
                     depend(v - 1, v, LinkKind.PROGRAM_ORDER);
                 }
+            }
+        }
+
+        /**
+         * The first piece of a waker's window is on the path because the thread that fell asleep
+         * waited for it, not because it waited for that thread: the waker was running (or ready)
+         * on its own. Its own thread decides when it starts, so where nothing of that thread ends
+         * exactly then, a wait from the thread's previous piece (or the response start) keeps its
+         * recorded start, and a what-if that moves the sleeper does not move the waker. Added after
+         * the walk's chain, so the recorded critical path stays the walk.
+         */
+        private void pinWindowStarts(List<StatePiece> walk, int source) {
+            for (StatePiece p : walk) {
+                if (!p.windowStart() || p.startNs() <= columns.start[source]) {
+                    continue;
+                }
+                int v = vertexAt(p.thread(), p.startNs());
+                int before = v > first[p.thread()] ? v - 1 : -1;
+                if (before >= 0 && columns.end[before] == p.startNs()) {
+                    continue;
+                }
+                int from = before >= 0 ? before : source;
+                int w = columns.add(p.thread(), columns.end[from], p.startNs(), Category.WAIT, SegmentKind.QUEUE_WAIT,
+                        -1, "work of its own");
+                graph.addVertex(w);
+                depend(from, w, LinkKind.PROGRAM_ORDER);
+                depend(w, v, LinkKind.PROGRAM_ORDER);
             }
         }
 

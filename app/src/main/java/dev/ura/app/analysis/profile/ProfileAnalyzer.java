@@ -5,8 +5,10 @@ import dev.ura.trace.io.Progress;
 import dev.ura.trace.model.BlockStat;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodInfo;
+import dev.ura.trace.model.MethodTable;
 import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.TraceMetadata;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,7 +42,12 @@ public final class ProfileAnalyzer {
 
     /** Whether {@code trace}'s times are event order (no timestamps) rather than ns. */
     public static boolean isEventOrder(Trace trace) {
-        return "event-order".equals(trace.metadata().property("timestamps"));
+        return isEventOrder(trace.metadata());
+    }
+
+    /** Whether a trace with this metadata has event order (no timestamps) rather than ns. */
+    public static boolean isEventOrder(TraceMetadata metadata) {
+        return "event-order".equals(metadata.property("timestamps"));
     }
 
     /** The flat profile without trees. */
@@ -162,12 +169,16 @@ public final class ProfileAnalyzer {
         }
 
         List<ProfileRow> rows(Trace trace) {
+            return rows(trace.methods());
+        }
+
+        List<ProfileRow> rows(MethodTable methods) {
             List<ProfileRow> rows = new ArrayList<>();
             for (int m = 0; m < calls.length; m++) {
                 if (calls[m] == 0) {
                     continue;
                 }
-                MethodInfo info = trace.methods().get(m);
+                MethodInfo info = methods.get(m);
                 rows.add(new ProfileRow(m, info.fullName(), info.signature(), calls[m], inclusive[m], exclusive[m],
                         min[m], max[m], sum[m] / calls[m]));
             }

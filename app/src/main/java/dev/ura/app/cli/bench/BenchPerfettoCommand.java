@@ -9,6 +9,8 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +38,9 @@ public final class BenchPerfettoCommand implements Callable<Integer> {
     @Option(names = "--file", description = "Read this trace instead of generating one.")
     Path file;
 
+    @Option(names = "--out", description = "Write the generated trace here and keep it (for profiling with --file).")
+    Path keep;
+
     @Spec
     CommandSpec spec;
 
@@ -45,8 +50,12 @@ public final class BenchPerfettoCommand implements Callable<Integer> {
         Path trace = file;
         Path dir = null;
         if (trace == null) {
-            dir = Files.createTempDirectory("ura-bench");
-            trace = dir.resolve("bench.perfetto-trace");
+            if (keep != null) {
+                trace = keep;
+            } else {
+                dir = Files.createTempDirectory("ura-bench");
+                trace = dir.resolve("bench.perfetto-trace");
+            }
             long t0 = System.nanoTime();
             long n = new PerfettoWorkload().write(trace, (long) sizeMb << 20);
             out.printf("%s: wrote %,d bytes in %.1f s%n", trace.getFileName(), n, (System.nanoTime() - t0) / 1e9);
@@ -63,6 +72,17 @@ public final class BenchPerfettoCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Sum of the heap pools' peaks since their reset (an upper bound: pools peak at different moments). */
+    private static long heapPeak() {
+        long sum = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP && p.getPeakUsage() != null) {
+                sum += p.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
+    }
+
     private void measure(Path path, PrintWriter out) throws Exception {
         double mb = Files.size(path) / 1e6;
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
@@ -72,27 +92,34 @@ public final class BenchPerfettoCommand implements Callable<Integer> {
         }
         double[] wall = new double[Math.max(1, runs)];
         double[] onCpu = new double[wall.length];
+        long peak = 0;
         for (int i = 0; i < wall.length; i++) {
             trace = null;
+            System.gc();
+            ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
             long c0 = cpu.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             trace = TraceFiles.read(path);
             wall[i] = mb / ((System.nanoTime() - t0) / 1e9);
             onCpu[i] = mb / ((cpu.getCurrentThreadCpuTime() - c0) / 1e9);
+            peak = Math.max(peak, heapPeak());
         }
         long calls = trace.callCount();
         long states = trace.system().states().stream().mapToLong(s -> s.size()).sum();
-        out.printf("  %s: %,d threads, %,d slices, %,d thread states, %,d wakeups, %d warnings%n",
-                trace.metadata().variant(), trace.threads().size(), calls, states, trace.system().wakeups().size(),
-                trace.warnings().size());
+        out.printf("  %s: %,d threads, %,d slices, %,d async slices, %,d thread states, %,d wakeups, %d warnings%n",
+                trace.metadata().variant(), trace.threads().size(), calls, trace.system().asyncSlices().size(), states,
+                trace.system().wakeups().size(), trace.warnings().size());
+        for (String w : trace.warnings()) {
+            out.printf("    warning: %s%n", w);
+        }
         Arrays.sort(wall);
         Arrays.sort(onCpu);
         out.printf("  load:      median %.0f MB/s wall, %.0f MB/s on-CPU (best %.0f / %.0f) over %.0f MB%n",
                 wall[wall.length / 2], onCpu[onCpu.length / 2], wall[wall.length - 1], onCpu[onCpu.length - 1], mb);
         System.gc();
         Runtime rt = Runtime.getRuntime();
-        out.printf("  heap:      %,d MB used with the trace loaded (max heap %,d MB)%n",
-                (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20);
+        out.printf("  heap:      %,d MB used with the trace loaded, peak %,d MB while loading (max heap %,d MB)%n",
+                (rt.totalMemory() - rt.freeMemory()) >> 20, peak >> 20, rt.maxMemory() >> 20);
         out.flush();
     }
 }

@@ -1,34 +1,43 @@
 package dev.ura.app.cli.bench;
 
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 /**
  * Writes a large Perfetto protobuf trace shaped like a modern Android recording: per-CPU ftrace
  * bundles every few milliseconds with compact scheduler switches and wakings of ~200 threads in 20
- * processes, and atrace slice begin/end {@code print} events (nested, balanced) from whichever
- * thread is running. Deterministic for a given size.
+ * processes (each bundle with its own comm intern table, as the kernel writer does), atrace slice
+ * begin/end {@code print} events (nested, balanced) from whichever thread is running, and
+ * Perfetto SDK TrackEvent sequences of four apps (interned names, incremental clock, periodic
+ * clears). Deterministic for a given size.
  */
 final class PerfettoWorkload {
     private static final int CPUS = 8;
     private static final int PROCESSES = 20;
     private static final int THREADS_PER_PROCESS = 10;
+    private static final int SDK_PROCESSES = 4;
+    /** TrackEvent slices per SDK sequence per round of bundles (about a seventh of the bytes). */
+    private static final int SDK_SLICES_PER_ROUND = 45;
     private static final String[] SLICES = {"Choreographer#doFrame 1", "traversal", "measure", "layout", "draw",
             "Record View#draw()", "inflate", "binder transaction", "Lock contention on a monitor lock",
             "RV OnLayout", "DrawFrames 1", "syncFrameState", "queueBuffer", "dequeueBuffer"};
+    private static final String[] THREAD_NAMES = {null, "RenderThread", "Jit thread pool", "HeapTaskDaemon",
+            "binder:%d_1", "binder:%d_2", "pool-1-thread-1", "OkHttp Dispatch", "DefaultDispatch", "queued-work-loo"};
 
     private final Random random = new Random(42);
-    private final Buf packet = new Buf();
-    private final Buf bundle = new Buf();
-    private final Buf event = new Buf();
-    private final Buf compact = new Buf();
-    private final Buf scratch = new Buf();
+    private final BenchProto packet = new BenchProto();
+    private final BenchProto bundle = new BenchProto();
+    private final BenchProto event = new BenchProto();
+    private final BenchProto compact = new BenchProto();
+    private final BenchProto scratch = new BenchProto();
+    private final List<String> intern = new ArrayList<>();
+    private final List<SdkTrackEvents> sdk = new ArrayList<>();
 
     /** Bytes written. */
     long write(Path file, long targetBytes) throws IOException {
@@ -40,9 +49,16 @@ final class PerfettoWorkload {
                 now[c] = 1_000_000_000_000L;
                 current[c] = 0;
             }
+            for (int p = 0; p < SDK_PROCESSES; p++) {
+                sdk.add(new SdkTrackEvents(100 + p, pid(p), pid(p) + 50, "tracing-sdk", random));
+            }
             while (written < targetBytes) {
+                long from = now[0];
                 for (int c = 0; c < CPUS && written < targetBytes; c++) {
                     written += bundle(out, c, now, current);
+                }
+                for (SdkTrackEvents s : sdk) {
+                    written += s.slices(out, from, now[0], SDK_SLICES_PER_ROUND);
                 }
             }
             return written;
@@ -51,20 +67,20 @@ final class PerfettoWorkload {
 
     private long header(OutputStream out) throws IOException {
         long n = 0;
-        n += emit(out, packet.reset().msg(45, scratch.reset().msg(1, new Buf().str(1, "Linux").str(3, "6.1.75-android14")))
-                .varint(10, 1));
-        Buf snap = new Buf().msg(1, new Buf().varint(1, 6).varint(2, 1_000_000_000_000L))
-                .msg(1, new Buf().varint(1, 3).varint(2, 990_000_000_000L));
-        n += emit(out, packet.reset().msg(6, snap).varint(10, 1));
-        Buf tree = new Buf();
+        n += BenchProto.emit(out, packet.reset().msg(45, scratch.reset().msg(1, new BenchProto().str(1, "Linux")
+                .str(3, "6.1.75-android14"))).varint(10, 1));
+        BenchProto snap = new BenchProto().msg(1, new BenchProto().varint(1, 6).varint(2, 1_000_000_000_000L))
+                .msg(1, new BenchProto().varint(1, 3).varint(2, 990_000_000_000L));
+        n += BenchProto.emit(out, packet.reset().msg(6, snap).varint(10, 1));
+        BenchProto tree = new BenchProto();
         for (int p = 0; p < PROCESSES; p++) {
             int pid = pid(p);
-            tree.msg(1, new Buf().varint(1, pid).varint(2, 1).str(3, "com.example.app" + p));
+            tree.msg(1, new BenchProto().varint(1, pid).varint(2, 1).str(3, "com.example.app" + p));
             for (int t = 1; t < THREADS_PER_PROCESS; t++) {
-                tree.msg(2, new Buf().varint(1, pid + t).varint(3, pid));
+                tree.msg(2, new BenchProto().varint(1, pid + t).varint(3, pid).str(2, comm(pid + t)));
             }
         }
-        n += emit(out, packet.reset().msg(2, tree).varint(10, 1));
+        n += BenchProto.emit(out, packet.reset().msg(2, tree).varint(10, 1));
         return n;
     }
 
@@ -72,13 +88,36 @@ final class PerfettoWorkload {
         return 1000 + process * 100;
     }
 
+    /** The kernel's name of a thread (15 bytes at most; an app's main thread: the package's tail). */
+    private static String comm(int tid) {
+        int t = tid % 100;
+        if (t == 0) {
+            String pkg = "com.example.app" + (tid - 1000) / 100;
+            return pkg.substring(Math.max(0, pkg.length() - 15));
+        }
+        String name = String.format(THREAD_NAMES[t], tid / 100 * 100);
+        return name.length() > 15 ? name.substring(0, 15) : name;
+    }
+
     private int randomTid() {
         return pid(random.nextInt(PROCESSES)) + random.nextInt(THREADS_PER_PROCESS);
+    }
+
+    /** The bundle intern table index of {@code tid}'s comm. */
+    private int commIndex(int tid) {
+        String c = tid == 0 ? "swapper/0" : comm(tid);
+        int i = intern.indexOf(c);
+        if (i < 0) {
+            intern.add(c);
+            i = intern.size() - 1;
+        }
+        return i;
     }
 
     /** One bundle: ~60 switches, ~40 wakings and the slices of each run. */
     private long bundle(OutputStream out, int cpu, long[] now, int[] current) throws IOException {
         bundle.reset().varint(1, cpu);
+        intern.clear();
         int switches = 60;
         long[] swTs = new long[switches];
         long[] swState = new long[switches];
@@ -114,7 +153,7 @@ final class PerfettoWorkload {
                     wkPid[wakings] = randomTid();
                     wkCpu[wakings] = random.nextInt(CPUS);
                     wkPrio[wakings] = 120;
-                    wkComm[wakings] = random.nextInt(4);
+                    wkComm[wakings] = commIndex((int) wkPid[wakings]);
                     wakings++;
                 }
             }
@@ -124,87 +163,26 @@ final class PerfettoWorkload {
             lastSwitch = t;
             swState[i] = tid == 0 ? 0 : random.nextInt(4) == 0 ? 0x100 : 1;
             swNext[i] = next;
-            swPrio[i] = 120;
-            swComm[i] = next % 4;
+            swPrio[i] = next == 0 ? 120 : 110 + random.nextInt(20);
+            swComm[i] = commIndex(next);
             current[cpu] = next;
         }
         now[cpu] = t;
         compact.reset();
-        for (int k = 0; k < 4; k++) {
-            compact.str(5, "thread-" + k);
+        for (String c : intern) {
+            compact.str(5, c);
         }
         compact.packed(1, swTs, switches).packed(2, swState, switches).packed(3, swNext, switches)
                 .packed(4, swPrio, switches).packed(6, swComm, switches).packed(7, wkTs, wakings)
                 .packed(8, wkPid, wakings).packed(9, wkCpu, wakings).packed(10, wkPrio, wakings)
                 .packed(11, wkComm, wakings);
         bundle.msg(4, compact);
-        return emit(out, packet.reset().msg(1, bundle).varint(10, 1));
+        return BenchProto.emit(out, packet.reset().msg(1, bundle).varint(10, 1));
     }
 
     private void print(int tid, long ts, String payload) {
         event.reset().varint(1, ts).varint(2, tid)
                 .msg(3, scratch.reset().varint(1, 0xffffffc012345678L).str(2, payload + "\n"));
         bundle.msg(2, event);
-    }
-
-    private static long emit(OutputStream out, Buf p) throws IOException {
-        Buf framed = new Buf().msg(1, p);
-        framed.writeTo(out);
-        return framed.size();
-    }
-
-    /** A minimal protobuf writer (the bench must not depend on test code). */
-    private static final class Buf {
-        private final ByteArrayOutputStream b = new ByteArrayOutputStream(256);
-
-        Buf reset() {
-            b.reset();
-            return this;
-        }
-
-        Buf varint(int field, long v) {
-            raw(((long) field << 3));
-            raw(v);
-            return this;
-        }
-
-        Buf str(int field, String s) {
-            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-            raw(((long) field << 3) | 2);
-            raw(bytes.length);
-            b.writeBytes(bytes);
-            return this;
-        }
-
-        Buf msg(int field, Buf m) {
-            raw(((long) field << 3) | 2);
-            raw(m.b.size());
-            b.writeBytes(m.b.toByteArray());
-            return this;
-        }
-
-        Buf packed(int field, long[] values, int n) {
-            Buf p = new Buf();
-            for (int i = 0; i < n; i++) {
-                p.raw(values[i]);
-            }
-            return msg(field, p);
-        }
-
-        void raw(long v) {
-            while ((v & ~0x7FL) != 0) {
-                b.write((int) ((v & 0x7F) | 0x80));
-                v >>>= 7;
-            }
-            b.write((int) v);
-        }
-
-        int size() {
-            return b.size();
-        }
-
-        void writeTo(OutputStream out) throws IOException {
-            b.writeTo(out);
-        }
     }
 }

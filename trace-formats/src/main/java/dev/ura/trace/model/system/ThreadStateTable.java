@@ -125,14 +125,29 @@ public final class ThreadStateTable {
     /** Appends intervals in start order. Not thread-safe. */
     public static final class Builder {
         private int size;
-        private long[] start = new long[16];
-        private long[] end = new long[16];
-        private byte[] state = new byte[16];
-        private short[] cpu = new short[16];
-        private int[] waker = new int[16];
-        private int[] blocked = new int[16];
+        private long[] start;
+        private long[] end;
+        private byte[] state;
+        private short[] cpu;
+        private int[] waker;
+        private int[] blocked;
         private final List<String> strings = new ArrayList<>();
         private final Map<String, Integer> ids = new HashMap<>();
+
+        public Builder() {
+            this(16);
+        }
+
+        /** A builder sized for about {@code capacity} intervals (it still grows past them). */
+        public Builder(int capacity) {
+            int n = Math.max(4, capacity);
+            start = new long[n];
+            end = new long[n];
+            state = new byte[n];
+            cpu = new short[n];
+            waker = new int[n];
+            blocked = new int[n];
+        }
 
         /**
          * Appends an interval; one that starts before the previous one's end is clipped to it

@@ -34,17 +34,22 @@ public final class TimeOrder {
             }
         }
         bounds[runs] = n;
+        // Merge (time, row) pairs rather than rows alone: reading the times through the row index
+        // would jump around memory on every comparison.
         int[] a = idx;
         int[] b = new int[n];
+        long[] ta = java.util.Arrays.copyOf(time, n);
+        long[] tb = new long[n];
         while (runs > 1) {
             int out = 0;
             int k = 0;
             for (; k + 1 < runs; k += 2) {
-                merge(a, b, bounds[k], bounds[k + 1], bounds[k + 2], time);
+                merge(a, ta, b, tb, bounds[k], bounds[k + 1], bounds[k + 2]);
                 bounds[out++] = bounds[k];
             }
             if (k < runs) {
                 System.arraycopy(a, bounds[k], b, bounds[k], bounds[k + 1] - bounds[k]);
+                System.arraycopy(ta, bounds[k], tb, bounds[k], bounds[k + 1] - bounds[k]);
                 bounds[out++] = bounds[k];
             }
             bounds[out] = n;
@@ -52,22 +57,38 @@ public final class TimeOrder {
             int[] t = a;
             a = b;
             b = t;
+            long[] tt = ta;
+            ta = tb;
+            tb = tt;
         }
         return a;
     }
 
-    private static void merge(int[] src, int[] dst, int from, int mid, int to, long[] t) {
+    private static void merge(int[] src, long[] srcT, int[] dst, long[] dstT, int from, int mid, int to) {
         int i = from;
         int j = mid;
         int k = from;
+        // Runs that do not overlap (common: whole bundles in order) need no comparisons at all.
+        if (srcT[mid - 1] <= srcT[mid]) {
+            System.arraycopy(src, from, dst, from, to - from);
+            System.arraycopy(srcT, from, dstT, from, to - from);
+            return;
+        }
         while (i < mid && j < to) {
-            dst[k++] = t[src[j]] < t[src[i]] ? src[j++] : src[i++];
+            long ti = srcT[i];
+            long tj = srcT[j];
+            if (tj < ti) {
+                dstT[k] = tj;
+                dst[k++] = src[j++];
+            } else {
+                dstT[k] = ti;
+                dst[k++] = src[i++];
+            }
         }
-        while (i < mid) {
-            dst[k++] = src[i++];
-        }
-        while (j < to) {
-            dst[k++] = src[j++];
-        }
+        System.arraycopy(src, i, dst, k, mid - i);
+        System.arraycopy(srcT, i, dstT, k, mid - i);
+        k += mid - i;
+        System.arraycopy(src, j, dst, k, to - j);
+        System.arraycopy(srcT, j, dstT, k, to - j);
     }
 }

@@ -1,0 +1,161 @@
+package dev.ura.app.cli;
+
+import dev.ura.app.analysis.profile.StreamingProfile;
+import dev.ura.trace.android.AndroidTraceWriter;
+import dev.ura.trace.android.MethodTraceScan;
+import dev.ura.trace.model.Clock;
+import dev.ura.trace.testing.SharedFiles;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The streaming pass of {@code info} and {@code profile} prints exactly what the full reader's
+ * path prints ({@code --full-read}): on the bundled samples, the reader's golden fixtures, the real
+ * traces of {@code shared/} when present, hand-made files with every repair of
+ * {@code docs/android-trace-format.md} §8, and random files.
+ */
+class StreamingPassTest {
+    private static final String PARK_CLASS = "java.util.concurrent.locks.LockSupport";
+
+    @TempDir
+    Path dir;
+
+    @TestFactory
+    Stream<DynamicTest> bundledSamplesAndFixtures() throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (String folder : List.of("../sample-traces/samples", "../trace-formats/src/test/resources/golden/android")) {
+            try (Stream<Path> s = Files.list(Path.of(folder))) {
+                s.filter(p -> p.toString().endsWith(".trace")).sorted().forEach(files::add);
+            }
+        }
+        assertThat(files).hasSizeGreaterThan(10);
+        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
+                () -> StreamingPassCheck.assertSameOutputs(f, "main")));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> realTraces() throws IOException {
+        Path root = SharedFiles.require("traces/android");
+        return InfoGoldenTest.realTraces(root).stream().map(rel -> DynamicTest.dynamicTest(rel,
+                () -> StreamingPassCheck.assertSameOutputs(root.resolve(rel), "main")));
+    }
+
+    @Test
+    void legacySamplesAreStreamedNotReadInFull() throws Exception {
+        Path sample = Path.of("../sample-traces/samples/news-launch.trace");
+        assertThat(MethodTraceScan.scan(sample, new StreamingProfile(false))).isNotNull();
+        Path streamingFormat = Path.of("../sample-traces/samples/news-launch-streaming.trace");
+        assertThat(MethodTraceScan.scan(streamingFormat, new StreamingProfile(false))).isNull();
+    }
+
+    /** Exits before any entry (synthetic callers, one of them idle, one recursive), every other repair too. */
+    @Test
+    void everyRepairGivesTheSameOutput() throws Exception {
+        AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.DUAL).thread(1, "main").thread(2, "worker");
+        long a = w.methodId(0);
+        long b = w.methodId(1);
+        long c = w.methodId(2);
+        long park = w.methodId(3);
+        long wait = w.methodId(4);
+        long undefined = w.methodId(40);
+        w.method(a, "com.example.A", "run", "()V", "A.java").method(b, "com.example.B", "load", "(I)V", "B.java")
+                .method(c, "com.example.C", "draw", "()V", "C.java")
+                .method(park, PARK_CLASS, "park", "(Ljava/lang/Object;)V", "LockSupport.java")
+                .method(wait, "java.lang.Object", "wait", "()V", "Object.java");
+        // main: a call, then exits of B (synthetic caller), park (idle synthetic caller) and B again
+        w.enter(1, a, 10, 5).enter(1, b, 12, 6).exit(1, b, 20, 9).exit(1, a, 25, 11);
+        w.exit(1, b, 30, 12);
+        w.enter(1, c, 31, 13).enter(1, park, 32, 13).exit(1, park, 40, 14).exit(1, c, 45, 16);
+        w.exit(1, park, 50, 17);
+        w.enter(1, b, 51, 18).enter(1, b, 52, 19).exit(1, b, 60, 20).exit(1, b, 61, 21);
+        w.exit(1, b, 70, 22).exit(1, a, 72, 23);
+        // worker: recursion, idle inside work and work inside idle, mismatched / orphan / unwind /
+        // action-3 exits, time running backwards, an undefined method, calls open at the end
+        w.enter(2, a, 100, 50).enter(2, a, 101, 51).enter(2, wait, 102, 51).enter(2, c, 103, 52).exit(2, c, 104, 52)
+                .exit(2, wait, 110, 53).enter(2, b, 111, 54).enter(2, c, 112, 55).exit(2, a, 113, 56);
+        w.exit(2, c, 114, 57).enter(2, undefined, 90, 58).record(2, undefined, 3, 120, 40).enter(2, b, 121, 60)
+                .unwind(2, b, 125, 61).enter(2, park, 126, 62).enter(2, a, 130, 63).enter(2, c, 131, 64);
+        w.enter(3, c, 200, 70).exit(3, a, 201, 71);
+        Path file = write(w.toBytes(), "repairs.trace", 3);
+        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNotNull();
+        StreamingPassCheck.assertSameOutputs(file, "worker");
+        StreamingPassCheck.assertSameOutputs(file, "main");
+    }
+
+    /** A stack deeper than the call table's depth column: the streaming pass gives way to the full read. */
+    @Test
+    void deepStackFallsBackToTheFullRead() throws Exception {
+        AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.WALL).thread(1, "main");
+        long a = w.methodId(0);
+        w.method(a, "com.example.A", "recurse", "()V", "A.java");
+        for (int i = 0; i < 33_000; i++) {
+            w.enter(1, a, i, 0);
+        }
+        Path file = write(w.toBytes(), "deep.trace", 0);
+        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNull();
+        StreamingPassCheck.assertSameOutputs(file, "main");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> randomFiles() {
+        return Stream.iterate(1, s -> s + 1).limit(40).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+            Path file = write(random(new Random(seed)), "random-" + seed + ".trace", seed % 4);
+            assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNotNull();
+            StreamingPassCheck.assertSameOutputs(file, "t1");
+        }));
+    }
+
+    /** Interleaved threads doing random enters and exits over a few methods, some idle, some undefined. */
+    private static byte[] random(Random r) {
+        int version = 1 + r.nextInt(3);
+        Clock clock = version == 3 ? Clock.values()[r.nextInt(Clock.values().length)]
+                : (r.nextBoolean() ? Clock.WALL : Clock.THREAD_CPU);
+        AndroidTraceWriter w = AndroidTraceWriter.legacy(version, clock);
+        int threads = 1 + r.nextInt(4);
+        for (int t = 1; t <= threads; t++) {
+            if (t < 4) { // thread 4 has no name
+                w.thread(t, "t" + t);
+            }
+        }
+        String[][] defs = {{"com.example.A", "run"}, {"com.example.B", "load"}, {"com.example.A", "run"},
+            {PARK_CLASS, "park"}, {"java.lang.Object", "wait"}, {"com.example.C", "draw"}, {"android.os.MessageQueue", "nativePollOnce"}};
+        long[] ids = new long[defs.length + 2];
+        for (int i = 0; i < defs.length; i++) {
+            ids[i] = w.methodId(i);
+            w.method(ids[i], defs[i][0], defs[i][1], "()V", "X.java");
+        }
+        ids[defs.length] = w.methodId(100);
+        ids[defs.length + 1] = w.methodId(101);
+        long base = r.nextInt(4) == 0 ? 0xFFFF_F000L : r.nextInt(1000);
+        long[] time = new long[threads + 1];
+        int records = r.nextInt(400);
+        for (int i = 0; i < records; i++) {
+            int t = 1 + r.nextInt(threads);
+            time[t] += r.nextInt(10) == 0 ? -r.nextInt(5) : r.nextInt(50);
+            long now = (base + time[t]) & 0xFFFF_FFFFL;
+            int roll = r.nextInt(100);
+            int action = roll < 52 ? 0 : roll < 92 ? 1 : roll < 96 ? 2 : 3;
+            w.record(t, ids[r.nextInt(ids.length)], action, now, now / 2);
+        }
+        return w.toBytes();
+    }
+
+    private Path write(byte[] bytes, String name, int strayBytes) throws IOException {
+        byte[] withStray = java.util.Arrays.copyOf(bytes, bytes.length + strayBytes);
+        Path file = dir.resolve(name);
+        Files.write(file, withStray);
+        return file;
+    }
+}
