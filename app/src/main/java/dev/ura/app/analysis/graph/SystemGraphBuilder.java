@@ -36,7 +36,8 @@ public final class SystemGraphBuilder {
 
     /**
      * @param work the response (its trace, start and end)
-     * @param sys  its tracked stretches and where it ends (the drawing thread at drawn at)
+     * @param sys  its tracked stretches and where it ends (the drawing thread at drawn at; when
+     *             nothing was drawn, {@code drawThread} at the response's end)
      * @throws IllegalArgumentException when the trace has no system part or the draw thread is unknown
      */
     public ResponseGraph build(ResponseWork work, SystemWork sys) {
@@ -78,7 +79,8 @@ public final class SystemGraphBuilder {
 
         ResponseGraph run() {
             long origin = work.response().startNs();
-            long end = Math.max(origin, sys.drawnAtNs());
+            // An unfinished response (no frame drawn) ends with its last stretch, on that thread.
+            long end = Math.max(origin, sys.drawnAtNs() >= 0 ? sys.drawnAtNs() : work.response().endNs());
             List<StatePiece> walk = new SystemWalk(trace, indexes, namer).walk(sys.drawThread(), origin, end);
             ThreadSpans covered = new ThreadSpans(trace.threads().size());
             ThreadSpans onWalk = new ThreadSpans(trace.threads().size());
