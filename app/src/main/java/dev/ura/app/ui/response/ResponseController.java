@@ -341,6 +341,9 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
     }
 
     private static String shortName(String full) {
+        if (full.indexOf(' ') >= 0 || full.indexOf('(') >= 0 || full.indexOf(':') >= 0) {
+            return full; // a system trace's slice or an agent-log interval: its dots are not packages
+        }
         int dot = full.lastIndexOf('.', full.lastIndexOf('.') - 1);
         return dot < 0 ? full : full.substring(dot + 1);
     }
