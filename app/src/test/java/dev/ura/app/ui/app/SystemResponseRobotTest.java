@@ -7,7 +7,7 @@ import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.render.CategoryColors;
 import dev.ura.app.render.DrawList;
 import dev.ura.app.render.RenderedFrame;
-import dev.ura.app.ui.system.SystemTraceTool;
+import dev.ura.app.render.ThreadStateOverlay;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.testing.DiskWriteBinderLockScenario;
@@ -110,10 +110,18 @@ class SystemResponseRobotTest extends ExplorerRobotBase {
         });
         int[] at = GuiActionRunner.execute(() -> {
             RenderedFrame f = frame.timeline().frame();
+            int strip = ThreadStateOverlay.stripHeight(f.scene().metrics());
+            int bottom = f.box(main).rowsY(f.scene().metrics());
             return new int[] {(int) Math.round(f.scene().axis().toPx(t(3300))),
-                    f.box(main).rowsY(f.scene().metrics()) - 1};
+                    (int) Math.round(f.scene().axis().toPx(t(1600))), bottom - 1, bottom - strip - 1};
         });
-        assertThat(img.getRGB(at[0], at[1]) & 0xFFFFFF).isEqualTo(CategoryColors.IO.getRGB() & 0xFFFFFF);
+        // the state strip along the header's bottom: D (orange) at 3300, running (dark green) at 1600
+        assertThat(img.getRGB(at[0], at[2]) & 0xFFFFFF).isEqualTo(CategoryColors.IO.getRGB() & 0xFFFFFF);
+        assertThat(img.getRGB(at[1], at[2]) & 0xFFFFFF).isEqualTo(CategoryColors.RUNNING.getRGB() & 0xFFFFFF);
+        // the path bar on it: the io piece orange, the running piece in the path's red
+        assertThat(img.getRGB(at[0], at[3]) & 0xFFFFFF).isEqualTo(CategoryColors.IO.getRGB() & 0xFFFFFF);
+        int red = GuiActionRunner.execute(() -> frame.timeline().scene().palette().criticalPath().getRGB()) & 0xFFFFFF;
+        assertThat(img.getRGB(at[1], at[3]) & 0xFFFFFF).isEqualTo(red);
     }
 
     @Test
