@@ -100,8 +100,12 @@ public final class SystemGraphBuilder {
             int source = columns.add(work.response().thread() >= 0 ? work.response().thread() : sys.drawThread(),
                     origin, origin, Category.OTHER, SegmentKind.START, -1, "response start");
             first = new int[trace.threads().size() + 1];
+            FrameCadence cadence = indexes.vsyncCadence().orElse(null);
             for (StatePiece p : all) {
-                columns.add(p.thread(), p.startNs(), p.endNs(), p.category(), SegmentKind.WORK, p.call(), p.name());
+                // With the display's rhythm known, a vsync wait ends on a vsync, not after a fixed time.
+                boolean vsync = cadence != null && p.category() == Category.WAIT && PieceNamer.VSYNC.equals(p.name());
+                columns.add(p.thread(), p.startNs(), p.endNs(), p.category(),
+                        vsync ? SegmentKind.FRAME_WAIT : SegmentKind.WORK, p.call(), p.name());
                 first[p.thread() + 1]++;
             }
             for (int t = 0; t < trace.threads().size(); t++) {
@@ -120,7 +124,7 @@ public final class SystemGraphBuilder {
             pinWindowStarts(walk, source);
             leadIns(source);
             columns.trim();
-            return new ResponseGraph(work, graph, columns, source, sink, null, warnings);
+            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings);
         }
 
         /** The source → the walk's first piece → ... → its last (the sink, returned). */

@@ -1,5 +1,6 @@
 package dev.ura.app.cli.bench;
 
+import dev.ura.app.analysis.graph.CpuRunIndex;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.SystemGraphBuilder;
 import dev.ura.app.analysis.model.EventSet;
@@ -81,6 +82,11 @@ public final class BenchSystemPathCommand implements Callable<Integer> {
             out.println("  no thread runs long enough for a response");
             return;
         }
+        long states = trace.system().states().stream().mapToLong(ThreadStateTable::size).sum();
+        long i0 = System.nanoTime();
+        new CpuRunIndex(trace.system().states());
+        out.printf("  per-CPU running index over %,d thread states: %.1f ms (built once per trace)%n", states,
+                (System.nanoTime() - i0) / 1e6);
         SystemGraphBuilder builder = new SystemGraphBuilder();
         long t0 = System.nanoTime();
         ResponseGraph first = build(builder, trace, windows.get(0));

@@ -54,4 +54,25 @@ class SystemGraphScenarioTruthTest {
         }
         assertThat(got).containsExactlyInAnyOrderElementsOf(want);
     }
+
+    @org.junit.jupiter.api.Test
+    void workThatFinishesEarlierStillWaitsForTheSameVsync() throws Exception {
+        // Click scenario: parseNews (41200..43000) lies on the path; ×2 makes NetWorker wake main
+        // 900 µs sooner, but main then sleeps until the vsync at 51800 all the same (the display's
+        // rhythm, 16.6 ms, is seen from SurfaceFlinger's app thread): nothing is saved. Slowing it
+        // down by 8 ms (×0.1: 18 ms) misses that vsync: the frame is drawn one period later.
+        Trace trace = SystemFixtures.read(ClickWorkerNetworkScenario.script());
+        ScenarioTruth truth = ClickWorkerNetworkScenario.truth();
+        ResponseGraph g = SystemFixtures.graph(trace, ClickWorkerNetworkScenario.APP, truth.startUs(),
+                ClickWorkerNetworkScenario.RENDER, truth.drawnAtUs(), List.of());
+        assertThat(g.cadence()).isPresent();
+        assertThat(g.cadence().get().periodNs()).isEqualTo(16_600_000L);
+        var estimator = new dev.ura.app.analysis.whatif.WhatIfEstimator(g);
+        var faster = estimator.estimate(new dev.ura.app.analysis.model.Scenario(List.of(
+                new dev.ura.app.analysis.model.Change.SpeedUp(new dev.ura.app.analysis.model.SliceSelector.ByName("parseNews"), 2))));
+        assertThat(faster.savedNs()).isZero();
+        var slower = estimator.estimate(new dev.ura.app.analysis.model.Scenario(List.of(
+                new dev.ura.app.analysis.model.Change.SpeedUp(new dev.ura.app.analysis.model.SliceSelector.ByName("parseNews"), 0.1))));
+        assertThat(slower.savedNs()).isEqualTo(-16_600_000L);
+    }
 }
