@@ -90,7 +90,8 @@ public final class MainThreadIoRule implements FindingRule {
                     + FindingContext.ms(s.total) + " during this response (" + FindingContext.ms(s.critical)
                     + " on its critical path)" + (s.functions.isEmpty() ? "" : ", blocked in "
                     + String.join(", ", s.functions)) + ", while the screen cannot update. "
-                    + (fix == null ? "Move the I/O to a background thread."
+                    + (fix == null ? (s.call < 0 ? "Move the I/O to a background thread."
+                    : name + " is the framework's or the runtime's own work: no what-if is suggested.")
                     : (writes ? "Write on a background thread after the update is drawn"
                     : "Do it on a background thread, started with the response")
                     + (saved > 0 ? ": the response would be about " + FindingContext.ms(saved) + " faster."

@@ -21,6 +21,9 @@ public final class SystemFacts {
     private static final List<String> CONTAINER_PREFIXES = List.of("deliverInputEvent", "Choreographer#doFrame",
             "DrawFrame", "bindApplication", "activityStart", "activityResume", "activityRestart", "PostFork",
             "ActivityThreadMain", "binder transaction", "binder reply");
+    /** The runtime's own slices (loading and verifying code, waiting on monitors): not the app's to move. */
+    private static final List<String> RUNTIME_PREFIXES = List.of("OpenDexFilesFromOat", "Open dex file",
+            "Open oat file", "VerifyClass", "Lock contention on", "monitor contention with owner");
     /** Choreographer's and the view system's frame stages. */
     private static final Set<String> FRAME_STAGES = Set.of("input", "animation", "insets_animation", "traversal",
             "commit", "measure", "layout", "draw", "Record View#draw()");
@@ -109,13 +112,18 @@ public final class SystemFacts {
     }
 
     /**
-     * Whether a slice is a container of the framework (an input, a frame or its stages, a launch
-     * step, the response's trigger): moving it would move the response itself, so no what-if
-     * suggests it.
+     * Whether a slice is the framework's or the runtime's rather than the app's own work: a
+     * container (an input, a frame or its stages, a launch step: moving it would move the response
+     * itself) or the runtime loading code or waiting on a monitor. No what-if suggests it.
      */
     static boolean isContainer(String name) {
         if (FRAME_STAGES.contains(name)) {
             return true;
+        }
+        for (String p : RUNTIME_PREFIXES) {
+            if (name.startsWith(p)) {
+                return true;
+            }
         }
         for (String p : CONTAINER_PREFIXES) {
             if (name.startsWith(p)) {
