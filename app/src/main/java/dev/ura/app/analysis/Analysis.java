@@ -62,7 +62,7 @@ public final class Analysis {
     private final RecentCache<ResponseGraph> graphs = new RecentCache<>(RECENT_GRAPHS);
     /** One builder for every response, so per-thread indexes are derived once per analysis. */
     private final DependencyGraphBuilder builder = new DependencyGraphBuilder();
-    /** System traces' graphs: one builder, so its per-trace indexes are derived once per analysis. */
+    /** The same for system traces (docs/system-responses.md §4); it keeps per-trace indexes too. */
     private final SystemGraphBuilder systemBuilder = new SystemGraphBuilder();
     private final RecentCache<WhatIfEstimator> estimators = new RecentCache<>(RECENT_GRAPHS);
     private final AtomicReferenceArray<CriticalPath> paths;
@@ -70,8 +70,6 @@ public final class Analysis {
     private final Map<EstimateKey, Estimate> estimates = new ConcurrentHashMap<>();
 
     private static final int RECENT_GRAPHS = 64;
-    /** What the CLI and the window say where a system response's critical path would be. */
-    public static final String CRITICAL_PATH_UNAVAILABLE = "critical path: not yet available for system traces";
 
     private record EstimateKey(int response, Scenario scenario) {
     }
@@ -257,22 +255,10 @@ public final class Analysis {
     }
 
     /**
-     * Whether response {@code index} has a critical path, findings and estimates yet: not for system
-     * traces until their graph builder exists ({@link #graph} throws then).
-     */
-    public boolean criticalPathAvailable(int index) {
-        Objects.checkIndex(index, work.size());
-        return true;
-    }
-
-    /**
      * The dependency graph of response {@code index} (built on first use; the most recently used
      * ones are cached, so memory does not grow with the number of responses looked at).
      */
     public ResponseGraph graph(int index) {
-        if (!criticalPathAvailable(index)) {
-            throw new UnsupportedOperationException(CRITICAL_PATH_UNAVAILABLE);
-        }
         return graphs.get(index, i -> systemWork.isEmpty() ? builder.build(work.get(i))
                 : systemBuilder.build(work.get(i), systemWork.get(i)));
     }

@@ -35,10 +35,6 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         LinkedHashSet<String> all = new LinkedHashSet<>(analysis.trace().warnings());
         all.addAll(analysis.warnings());
         for (int i = 0; i < analysis.responses().size(); i++) {
-            if (!analysis.criticalPathAvailable(i)) {
-                all.add("response " + i + ": " + Analysis.CRITICAL_PATH_UNAVAILABLE);
-                continue;
-            }
             for (String w : analysis.graph(i).warnings()) {
                 all.add("response " + i + ": " + w);
             }
@@ -127,15 +123,13 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
     static AnalyzeReport of(String file, Analysis analysis, Scenario scenario) {
         List<ResponseReport> rs = new ArrayList<>();
         for (Response r : analysis.responses()) {
-            boolean path = analysis.criticalPathAvailable(r.index());
-            WhatIfReport whatIf = scenario.isEmpty() || !path ? null
-                    : WhatIfReport.of(analysis.estimate(r.index(), scenario), analysis.unmatchedChanges(r.index(), scenario));
+            WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario),
+                    analysis.unmatchedChanges(r.index(), scenario));
             SystemResponseReport system = analysis.systemWork(r.index())
                     .map(w -> SystemResponseReport.of(analysis.trace(), w)).orElse(null);
             rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
                     r.finished(), EndReport.of(r.end()),
-                    path ? SegmentReport.of(analysis.criticalPath(r.index())) : List.of(),
-                    path ? FindingReport.of(analysis.findings(r.index())) : List.of(), whatIf,
+                    SegmentReport.of(analysis.criticalPath(r.index())), FindingReport.of(analysis.findings(r.index())), whatIf,
                     r.setByHand() ? Boolean.TRUE : null, system));
         }
         return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null),

@@ -111,10 +111,6 @@ final class AnalyzeTextReport {
                     r.finished() ? " (its work requested no update)" : "");
         }
         analysis.systemWork(r.index()).ifPresent(w -> printSystem(out, w));
-        if (!analysis.criticalPathAvailable(r.index())) {
-            out.printf("  %s%n", Analysis.CRITICAL_PATH_UNAVAILABLE);
-            return;
-        }
         CriticalPath path = analysis.criticalPath(r.index());
         out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));
         printPath(out, path);

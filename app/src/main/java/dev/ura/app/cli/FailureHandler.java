@@ -29,11 +29,6 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             cl.getErr().println("ura: " + OneLine.of(IoMessages.describe(io)));
             return UraCommand.EXIT_BAD_INPUT;
         }
-        if (ex instanceof UnsupportedOperationException u && u.getMessage() != null) {
-            // Something the engine says it cannot do yet (a system trace's critical path): not a bug.
-            cl.getErr().println("ura: " + OneLine.of(u.getMessage()));
-            return UraCommand.EXIT_BAD_INPUT;
-        }
         cl.getErr().println("ura: internal error: " + OneLine.of(String.valueOf(ex))
                 + (debug ? "" : " (run with --debug for details)"));
         return UraCommand.EXIT_BAD_INPUT;

@@ -57,10 +57,6 @@ final class WhatIfFlags {
         if (scenario.isEmpty() || analysis.responses().isEmpty()) {
             return;
         }
-        if (!analysis.criticalPathAvailable(0)) {
-            throw new CommandFailure(UraCommand.EXIT_USAGE, file + ": what-if needs the critical path ("
-                    + Analysis.CRITICAL_PATH_UNAVAILABLE + ")");
-        }
         for (Change change : scenario.changes()) {
             boolean matched = false;
             for (int r = 0; r < analysis.responses().size() && !matched; r++) {

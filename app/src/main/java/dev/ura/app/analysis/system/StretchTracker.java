@@ -9,6 +9,7 @@ import dev.ura.trace.model.system.ThreadState;
 import dev.ura.trace.model.system.ThreadStateTable;
 import dev.ura.trace.model.system.WakeupTable;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -22,9 +23,9 @@ import java.util.TreeMap;
  * lasting until its thread falls into a sleep that no tracked thread and no interrupt ends.
  *
  * <p>Whether a sleep ends a stretch depends on whether its waker was tracked at the wake, which may
- * depend on stretches found later; so stretches only ever grow (a blocked end is re-examined when
- * the set grows) and new ones are added until nothing changes: the least fixpoint, which is what
- * following the hand-offs in time order finds. A thread is never tracked twice at once: a stretch
+ * depend on stretches found later; so stretches only ever grow (an end at a sleep another thread
+ * ended is re-examined whenever that thread's tracked time grows) and new ones are added until
+ * nothing changes: the least fixpoint, which is what following the hand-offs in time order finds. A thread is never tracked twice at once: a stretch
  * that grows over a later one of its thread absorbs it.
  */
 final class StretchTracker {
@@ -87,6 +88,12 @@ final class StretchTracker {
     private final int maxStretches;
     private final Map<Integer, TreeMap<Long, Open>> byThread = new HashMap<>();
     private final List<Open> all = new ArrayList<>();
+    /** Stretches whose hand-offs have not been looked at up to their end. */
+    private final ArrayDeque<Open> toScan = new ArrayDeque<>();
+    /** Threads whose tracked time grew: sleeps they ended may no longer end a stretch. */
+    private final ArrayDeque<Integer> grownThreads = new ArrayDeque<>();
+    /** By thread: the stretches that ended at a sleep that thread ended (while it was not tracked). */
+    private final Map<Integer, List<Open>> waiting = new HashMap<>();
     private boolean capped;
 
     StretchTracker(Handoffs handoffs, SystemThreads threads, long traceEndNs) {
@@ -106,24 +113,21 @@ final class StretchTracker {
         byThread.clear();
         all.clear();
         capped = false;
+        toScan.clear();
+        grownThreads.clear();
+        waiting.clear();
         insert(new Open(thread, fromNs, Cause.TRIGGER, -1, fromNs, -1, true, Math.max(fromNs, toNs)));
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (Open s : List.copyOf(all)) {
-                if (!s.removed && s.blocking >= 0 && wakerTracked(s.thread, s.blocking)) {
-                    s.cursor = s.blocking + 1;
-                    resolve(s);
-                    absorbFollowing(s);
-                    changed = true;
-                }
+        // Worklists, not passes over everything: a long chain of hand-offs costs its length, not its square.
+        while (!toScan.isEmpty() || !grownThreads.isEmpty()) {
+            if (!grownThreads.isEmpty()) {
+                recheckWaitersOn(grownThreads.poll());
+                continue;
             }
-            for (Open s : List.copyOf(all)) {
-                if (!s.removed && s.scannedTo < s.to) {
-                    long after = s.scannedTo;
-                    s.scannedTo = s.to;
-                    changed |= scan(s, after, s.to);
-                }
+            Open s = toScan.poll();
+            if (!s.removed && s.scannedTo < s.to) {
+                long after = s.scannedTo;
+                s.scannedTo = s.to;
+                scan(s, after, s.to);
             }
         }
         List<Opened> out = new ArrayList<>();
@@ -135,6 +139,35 @@ final class StretchTracker {
         }
         out.sort(Comparator.comparingLong((Opened o) -> o.stretch().fromNs()).thenComparingInt(o -> o.stretch().thread()));
         return new Result(out, capped);
+    }
+
+    /** {@code s} was added or grew: its new time is to be scanned, and what waited on its thread re-examined. */
+    private void grew(Open s) {
+        toScan.add(s);
+        grownThreads.add(s.thread);
+    }
+
+    /** Continues the stretches that ended at a sleep {@code thread} ended, now that it is tracked at the wakeup. */
+    private void recheckWaitersOn(int thread) {
+        List<Open> list = waiting.remove(thread);
+        if (list == null) {
+            return;
+        }
+        List<Open> still = new ArrayList<>();
+        for (Open o : list) {
+            if (o.removed || o.blocking < 0 || system.states().get(o.thread).waker(o.blocking) != thread) {
+                continue; // stale: absorbed, or it moved on to another sleep since
+            }
+            if (wakerTracked(o.thread, o.blocking)) {
+                o.cursor = o.blocking + 1;
+                resolve(o);
+                absorbFollowing(o);
+                grew(o);
+            } else {
+                still.add(o);
+            }
+        }
+        waiting.computeIfAbsent(thread, k -> new ArrayList<>()).addAll(still);
     }
 
     /** Opens what the hand-offs made by {@code s}'s thread in ({@code after}, {@code to}] reach; true when any was. */
@@ -193,6 +226,7 @@ final class StretchTracker {
                 if (cover.to < replyNs) {
                     resolve(cover);
                     absorbFollowing(cover);
+                    grew(cover);
                     return true;
                 }
             }
@@ -217,6 +251,7 @@ final class StretchTracker {
         all.add(s);
         resolve(s);
         absorbFollowing(s);
+        grew(s);
     }
 
     /** Merges into {@code s} the later stretches of its thread that it now reaches. */
@@ -291,7 +326,10 @@ final class StretchTracker {
             }
             s.to = st.start(i);
             s.cursor = i;
-            s.blocking = byThread ? i : -1;
+            if (byThread) {
+                s.blocking = i;
+                waiting.computeIfAbsent(waker, k -> new ArrayList<>()).add(s);
+            }
             return;
         }
         s.cursor = st.size();

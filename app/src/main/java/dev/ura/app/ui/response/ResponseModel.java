@@ -258,10 +258,6 @@ public final class ResponseModel {
         int gen = ++generation;
         cancelRunning();
         running = Background.run(() -> {
-            if (!a.criticalPathAvailable(i)) {
-                return new PathResult(new CriticalPath(List.of(), a.responses().get(i).endNs()), null, List.of(),
-                        List.of());
-            }
             CriticalPath p = a.criticalPath(i);
             Estimate e = s.isEmpty() ? null : a.estimate(i, s);
             List<Finding> f = a.findings(i);
