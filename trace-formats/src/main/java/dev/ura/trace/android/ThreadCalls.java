@@ -131,7 +131,7 @@ final class ThreadCalls {
             action3++;
         }
         int target = find(id);
-        if (target == depth - 1) {
+        if (target >= 0 && target == depth - 1) {
             // the usual exit, of the innermost call: kept apart from the loop below, whose
             // loop-limit check made the JIT recompile this method mid-file
             calls.close(stackCall[target], t, c);
