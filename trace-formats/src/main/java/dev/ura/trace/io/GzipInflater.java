@@ -4,19 +4,14 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
- * Inflates a whole gzip file into one buffer under a byte ceiling. The output is gathered in
- * fixed-size chunks, so what is held is what was inflated (no doubling buffer that allocates twice
- * the ceiling), and the count is checked after every chunk, so a bomb is refused as soon as it
- * passes the ceiling.
+ * Inflates a whole gzip file into one buffer under a byte ceiling ({@link ChunkedInflate}: a bomb
+ * is refused as soon as it passes the ceiling).
  */
 final class GzipInflater {
-    private static final int CHUNK = 1 << 20;
     /** A gzip header is at least 10 bytes and the trailer 8; anything that ends sooner has no data. */
     private static final int HEADER_BYTES = 10;
 
@@ -25,25 +20,14 @@ final class GzipInflater {
 
     static ByteBuffer inflate(String name, ByteBuffer data, long limit) throws TraceFormatException {
         long compressed = data.remaining();
-        List<byte[]> chunks = new ArrayList<>();
-        long total = 0;
+        ChunkedInflate out = new ChunkedInflate();
         try (InputStream in = new GZIPInputStream(new ByteBufferInputStream(data.duplicate()), 1 << 16)) {
-            while (true) {
-                byte[] chunk = new byte[(int) Math.min(CHUNK, limit - total + 1)];
-                int n = in.readNBytes(chunk, 0, chunk.length);
-                total += n;
-                if (total > limit) {
-                    throw TraceFormatException.ofFile(name, "gzip content inflates to more than " + limit
-                            + " bytes (limit: a quarter of the heap, at most 2 GiB); gunzip it first", null);
-                }
-                if (n > 0) {
-                    chunks.add(n == chunk.length ? chunk : java.util.Arrays.copyOf(chunk, n));
-                }
-                if (n < chunk.length) {
-                    break;
-                }
-            }
+            return out.readAll(in, limit);
+        } catch (ChunkedInflate.TooBig e) {
+            throw TraceFormatException.ofFile(name, "gzip content inflates to more than " + limit
+                    + " bytes (limit: a quarter of the heap, at most 2 GiB); gunzip it first", null);
         } catch (EOFException e) {
+            long total = out.total();
             throw TraceFormatException.ofFile(name, compressed <= HEADER_BYTES + 8 && total == 0
                     ? "corrupt gzip data: the file ends after " + compressed + " bytes, within or right after the gzip"
                             + " header, with no compressed data"
@@ -56,21 +40,5 @@ final class GzipInflater {
             throw TraceFormatException.ofFile(name, "corrupt gzip data: "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
-        return join(chunks, total);
-    }
-
-    private static ByteBuffer join(List<byte[]> chunks, long total) {
-        if (chunks.size() == 1) {
-            return ByteBuffer.wrap(chunks.get(0));
-        }
-        byte[] all = new byte[(int) total];
-        int at = 0;
-        for (int i = 0; i < chunks.size(); i++) {
-            byte[] c = chunks.get(i);
-            chunks.set(i, null); // lets each chunk go as soon as it is copied
-            System.arraycopy(c, 0, all, at, c.length);
-            at += c.length;
-        }
-        return ByteBuffer.wrap(all);
     }
 }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * Opens any supported trace file: memory-maps it (or inflates gzip), sniffs the content and hands
+ * Opens any supported trace file: memory-maps it (or inflates gzip or zstd), sniffs the content and hands
  * it to the first reader that recognises it. Readers are found with {@link ServiceLoader} so a
  * new format is one class and one line in {@code META-INF/services}.
  */
@@ -53,6 +53,8 @@ public final class TraceFiles {
         }
         if (isGzip(data)) {
             data = inflate(name, data, INFLATED_LIMIT);
+        } else if (ZstdStreams.isZstd(data)) {
+            data = ZstdStreams.inflateFile(name, data, INFLATED_LIMIT);
         }
         if (data.remaining() == 0) {
             throw TraceFormatException.atOffset(name, 0, "empty file");

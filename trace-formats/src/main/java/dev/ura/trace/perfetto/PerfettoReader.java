@@ -3,6 +3,7 @@ package dev.ura.trace.perfetto;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
+import dev.ura.trace.io.ZstdStreams;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.system.SystemTraceBuilder;
 
@@ -18,8 +19,8 @@ import java.util.zip.Inflater;
  * each packet's bytes are copied into one reusable buffer and decoded there, so memory per packet
  * is bounded by the largest packet (itself bounded by the file). {@code compressed_packets} are
  * inflated and decoded in place. A truncated or corrupt tail ends the read with a warning; only a
- * file with no readable packet at all is an error. (Whole-file gzip is inflated by
- * {@link dev.ura.trace.io.TraceFiles} before sniffing.)
+ * file with no readable packet at all is an error. (Whole-file gzip and zstd are inflated by
+ * {@link dev.ura.trace.io.TraceFiles} before sniffing; {@code zstd_compressed_packets} by {@link ZstdStreams}.)
  */
 public final class PerfettoReader implements TraceReader {
     /** Nesting of compressed containers inside compressed containers beyond this is corrupt. */
@@ -34,10 +35,6 @@ public final class PerfettoReader implements TraceReader {
 
     @Override
     public boolean canRead(byte[] head) {
-        if (head.length >= 4 && (head[0] & 0xFF) == 0x28 && (head[1] & 0xFF) == 0xB5
-                && (head[2] & 0xFF) == 0x2F && (head[3] & 0xFF) == 0xFD) {
-            return true; // zstd: read() says what to do
-        }
         if (head.length < 2 || head[0] != 0x0A) {
             return false;
         }
@@ -79,10 +76,6 @@ public final class PerfettoReader implements TraceReader {
     @Override
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
         ByteBuffer d = data.slice();
-        if (d.remaining() >= 4 && (d.get(0) & 0xFF) == 0x28 && (d.get(1) & 0xFF) == 0xB5) {
-            throw TraceFormatException.atOffset(source, 0, "zstd-compressed trace: not supported; "
-                    + "decompress it first (zstd -d FILE) and open the result");
-        }
         SystemTraceBuilder b = new SystemTraceBuilder();
         Map<String, String> props = new LinkedHashMap<>();
         Stream stream = new Stream(source, b, props, progress);
@@ -200,15 +193,11 @@ public final class PerfettoReader implements TraceReader {
         /** A compressed_packets payload: inflate, then decode the packets inside (recursively). */
         void container(byte[] buf, int from, int to, boolean zstd) {
             compressed = true;
-            if (zstd) {
-                b.count("zstd_compressed_packets containers (unsupported: skipped)");
-                return;
-            }
             if (depth >= MAX_CONTAINER_DEPTH) {
                 b.count("compressed containers nested too deep (skipped)");
                 return;
             }
-            byte[] inflated = inflate(buf, from, to);
+            byte[] inflated = zstd ? unzstd(buf, from, to) : inflate(buf, from, to);
             if (inflated == null) {
                 return;
             }
@@ -234,6 +223,24 @@ public final class PerfettoReader implements TraceReader {
             } finally {
                 depth--;
                 pb.reset(saved.buf, saved.pos, saved.limit);
+            }
+        }
+
+        private byte[] unzstd(byte[] buf, int from, int to) {
+            try {
+                byte[] out = ZstdStreams.inflate(buf, from, to - from, MAX_INFLATED_CONTAINER);
+                if (out == null) {
+                    b.count("compressed containers inflating beyond " + (MAX_INFLATED_CONTAINER >> 20) + " MiB (skipped)");
+                }
+                return out;
+            } catch (ZstdStreams.Failure e) {
+                // One line per kind of failure, not per container: the message's byte counts vary.
+                if (e.getMessage().contains("could not be loaded")) {
+                    b.count(e.getMessage().replace("zstd-compressed data", "zstd_compressed_packets containers skipped"));
+                } else {
+                    b.count("corrupt or truncated zstd_compressed_packets containers (skipped)");
+                }
+                return null;
             }
         }
 

@@ -13,13 +13,14 @@ import java.util.List;
  * CPU during a runnable wait is found by one binary search and a scan of the intervals the wait
  * overlaps, instead of a scan of all threads' states.
  */
-final class CpuRunIndex {
+public final class CpuRunIndex {
     /** Per CPU: starts, ends and thread indices of its running intervals, by start. */
     private final long[][] start;
     private final long[][] end;
     private final int[][] thread;
 
-    CpuRunIndex(List<ThreadStateTable> states) {
+    /** @param states every thread's scheduler states (a system trace's {@code states()}) */
+    public CpuRunIndex(List<ThreadStateTable> states) {
         int cpus = 0;
         for (ThreadStateTable s : states) {
             for (int i = 0; i < s.size(); i++) {
@@ -77,7 +78,7 @@ final class CpuRunIndex {
      * The thread that ran on {@code cpu} for the longest part of {@code [fromNs, toNs)} (the
      * earliest of equals), or -1 when the CPU was idle throughout or is unknown.
      */
-    int holder(int cpu, long fromNs, long toNs) {
+    public int holder(int cpu, long fromNs, long toNs) {
         if (cpu < 0 || cpu >= start.length || toNs <= fromNs) {
             return -1;
         }

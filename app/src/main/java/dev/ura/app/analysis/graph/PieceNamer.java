@@ -14,6 +14,8 @@ import java.util.List;
  * an uninterruptible sleep as I/O; any other sleep as a wait.
  */
 final class PieceNamer {
+    /** The name of a sleep a vsync wakeup ended. */
+    static final String VSYNC = "vsync";
     private final Trace trace;
     private final SystemIndexes indexes;
     private final SliceCuts[] cuts;
@@ -69,7 +71,7 @@ final class PieceNamer {
     String waitName(ThreadStateTable states, int i) {
         int waker = states.waker(i);
         if (waker >= 0 && indexes.isVsyncWaker(waker)) {
-            return "vsync";
+            return VSYNC;
         }
         String f = states.blockedFunction(i);
         return f != null ? f : "sleeping";

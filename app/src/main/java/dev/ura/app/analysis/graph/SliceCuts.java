@@ -8,10 +8,11 @@ import dev.ura.trace.model.CallTable;
  * changes. Calls are in pre-order (parents first, siblings by start), so both are a binary search
  * and a walk up the parents.
  */
-final class SliceCuts {
+public final class SliceCuts {
     private final CallTable calls;
 
-    SliceCuts(CallTable calls) {
+    /** @param calls one thread's calls (slices) */
+    public SliceCuts(CallTable calls) {
         this.calls = calls;
     }
 
@@ -20,7 +21,7 @@ final class SliceCuts {
     }
 
     /** The deepest call with {@code start <= t < end}, or -1. */
-    int innermostAt(long t) {
+    public int innermostAt(long t) {
         int c = lastStartingAtOrBefore(t);
         while (c >= 0 && calls.end(c) <= t) {
             c = calls.parent(c);
@@ -29,7 +30,7 @@ final class SliceCuts {
     }
 
     /** The deepest call containing all of {@code [a, b)} ({@code a < b}), or -1. */
-    int innermostOver(long a, long b) {
+    public int innermostOver(long a, long b) {
         int c = innermostAt(b - 1);
         while (c >= 0 && calls.start(c) > a) {
             c = calls.parent(c);
@@ -57,6 +58,11 @@ final class SliceCuts {
     }
 
     private int lastStartingAtOrBefore(long t) {
+        return lastStartingAtOrBefore(calls, t);
+    }
+
+    /** The last call (in pre-order) starting at or before {@code t}, or -1: a binary search over starts. */
+    public static int lastStartingAtOrBefore(CallTable calls, long t) {
         int lo = 0;
         int hi = calls.size() - 1;
         int found = -1;

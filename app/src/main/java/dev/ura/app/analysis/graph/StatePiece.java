@@ -15,10 +15,17 @@ import dev.ura.app.analysis.model.LinkKind;
  * @param call     the innermost slice containing the piece (index into the thread's calls), or -1
  * @param in       on the walk: how the path came into this piece from the one before it in time
  *                 ({@code null} for the first and for pieces off the walk)
+ * @param windowStart on the walk: the first piece of a waker's window (the path came to it from
+ *                 the thread that fell asleep, not from anything this piece waited for)
  */
-record StatePiece(int thread, long startNs, long endNs, Category category, String name, int call, LinkKind in) {
+record StatePiece(int thread, long startNs, long endNs, Category category, String name, int call, LinkKind in,
+                  boolean windowStart) {
 
-    StatePiece withIn(LinkKind kind) {
-        return new StatePiece(thread, startNs, endNs, category, name, call, kind);
+    StatePiece(int thread, long startNs, long endNs, Category category, String name, int call, LinkKind in) {
+        this(thread, startNs, endNs, category, name, call, in, false);
+    }
+
+    StatePiece withIn(LinkKind kind, boolean atWindowStart) {
+        return new StatePiece(thread, startNs, endNs, category, name, call, kind, atWindowStart);
     }
 }

@@ -36,7 +36,8 @@ public final class SystemGraphBuilder {
 
     /**
      * @param work the response (its trace, start and end)
-     * @param sys  its tracked stretches and where it ends (the drawing thread at drawn at)
+     * @param sys  its tracked stretches and where it ends (the drawing thread at drawn at; when
+     *             nothing was drawn, {@code drawThread} at the response's end)
      * @throws IllegalArgumentException when the trace has no system part or the draw thread is unknown
      */
     public ResponseGraph build(ResponseWork work, SystemWork sys) {
@@ -78,7 +79,8 @@ public final class SystemGraphBuilder {
 
         ResponseGraph run() {
             long origin = work.response().startNs();
-            long end = Math.max(origin, sys.drawnAtNs());
+            // An unfinished response (no frame drawn) ends with its last stretch, on that thread.
+            long end = Math.max(origin, sys.drawnAtNs() >= 0 ? sys.drawnAtNs() : work.response().endNs());
             List<StatePiece> walk = new SystemWalk(trace, indexes, namer).walk(sys.drawThread(), origin, end);
             ThreadSpans covered = new ThreadSpans(trace.threads().size());
             ThreadSpans onWalk = new ThreadSpans(trace.threads().size());
@@ -98,8 +100,12 @@ public final class SystemGraphBuilder {
             int source = columns.add(work.response().thread() >= 0 ? work.response().thread() : sys.drawThread(),
                     origin, origin, Category.OTHER, SegmentKind.START, -1, "response start");
             first = new int[trace.threads().size() + 1];
+            FrameCadence cadence = indexes.vsyncCadence().orElse(null);
             for (StatePiece p : all) {
-                columns.add(p.thread(), p.startNs(), p.endNs(), p.category(), SegmentKind.WORK, p.call(), p.name());
+                // With the display's rhythm known, a vsync wait ends on a vsync, not after a fixed time.
+                boolean vsync = cadence != null && p.category() == Category.WAIT && PieceNamer.VSYNC.equals(p.name());
+                columns.add(p.thread(), p.startNs(), p.endNs(), p.category(),
+                        vsync ? SegmentKind.FRAME_WAIT : SegmentKind.WORK, p.call(), p.name());
                 first[p.thread() + 1]++;
             }
             for (int t = 0; t < trace.threads().size(); t++) {
@@ -115,9 +121,10 @@ public final class SystemGraphBuilder {
             int sink = walkChain(walk, source);
             new CrossEdges(trace, indexes, columns, first, this::depend).add(origin, end);
             programOrder();
+            pinWindowStarts(walk, source);
             leadIns(source);
             columns.trim();
-            return new ResponseGraph(work, graph, columns, source, sink, null, warnings);
+            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings);
         }
 
         /** The source → the walk's first piece → ... → its last (the sink, returned). */
@@ -153,6 +160,33 @@ public final class SystemGraphBuilder {
                 for (int v = first[t] + 1; v < first[t + 1]; v++) {
                     depend(v - 1, v, LinkKind.PROGRAM_ORDER);
                 }
+            }
+        }
+
+        /**
+         * The first piece of a waker's window is on the path because the thread that fell asleep
+         * waited for it, not because it waited for that thread: the waker was running (or ready)
+         * on its own. Its own thread decides when it starts, so where nothing of that thread ends
+         * exactly then, a wait from the thread's previous piece (or the response start) keeps its
+         * recorded start, and a what-if that moves the sleeper does not move the waker. Added after
+         * the walk's chain, so the recorded critical path stays the walk.
+         */
+        private void pinWindowStarts(List<StatePiece> walk, int source) {
+            for (StatePiece p : walk) {
+                if (!p.windowStart() || p.startNs() <= columns.start[source]) {
+                    continue;
+                }
+                int v = vertexAt(p.thread(), p.startNs());
+                int before = v > first[p.thread()] ? v - 1 : -1;
+                if (before >= 0 && columns.end[before] == p.startNs()) {
+                    continue;
+                }
+                int from = before >= 0 ? before : source;
+                int w = columns.add(p.thread(), columns.end[from], p.startNs(), Category.WAIT, SegmentKind.QUEUE_WAIT,
+                        -1, "work of its own");
+                graph.addVertex(w);
+                depend(from, w, LinkKind.PROGRAM_ORDER);
+                depend(w, v, LinkKind.PROGRAM_ORDER);
             }
         }
 

@@ -49,6 +49,7 @@ final class SystemWalk {
         long now = endNs;
         long floor = startNs;
         LinkKind pending = null;
+        boolean popped = false;
         while (true) {
             if (now <= floor) {
                 if (frames.isEmpty()) {
@@ -59,6 +60,7 @@ final class SystemWalk {
                 floor = f.floor();
                 // Windows ending together: the path enters the innermost one's waker.
                 pending = pending == null ? f.kind() : pending;
+                popped = true;
                 continue;
             }
             ThreadStateTable states = trace.system().states().get(t);
@@ -92,8 +94,9 @@ final class SystemWalk {
                 namer.backward(t, i, from, now, namer.waitName(states, i), out);
             }
             // The piece before in time comes in to the last piece of the previous step.
-            link(out, size, pending);
+            link(out, size, pending, popped);
             pending = null;
+            popped = false;
             now = out.get(out.size() - 1).startNs();
         }
         Collections.reverse(out);
@@ -129,15 +132,16 @@ final class SystemWalk {
 
     /**
      * Pieces were added latest first; the first one added in a step follows (in time) the last
-     * piece of the step before, through {@code pending} when the walk changed thread there.
+     * piece of the step before, through {@code pending} when the walk changed thread there (and,
+     * when it returned from a window, that last piece starts the window).
      */
-    private static void link(List<StatePiece> out, int firstOfStep, LinkKind pending) {
+    private static void link(List<StatePiece> out, int firstOfStep, LinkKind pending, boolean windowStart) {
         if (firstOfStep > 0 && out.size() > firstOfStep) {
             StatePiece later = out.get(firstOfStep - 1);
-            out.set(firstOfStep - 1, later.withIn(pending != null ? pending : LinkKind.PROGRAM_ORDER));
+            out.set(firstOfStep - 1, later.withIn(pending != null ? pending : LinkKind.PROGRAM_ORDER, windowStart));
         }
         for (int k = firstOfStep; k + 1 < out.size(); k++) {
-            out.set(k, out.get(k).withIn(LinkKind.PROGRAM_ORDER));
+            out.set(k, out.get(k).withIn(LinkKind.PROGRAM_ORDER, false));
         }
     }
 }

@@ -29,7 +29,8 @@ import java.util.Set;
  * <li>{@code SpeedUp f}: its segments take {@code duration / f};</li>
  * <li>{@code Defer}: it runs after the response ends: its segments take no time inside the
  *     response. Work that needs its result (a hand-off it sends) is assumed to still get it, so
- *     defer only what nothing drawn depends on;</li>
+ *     defer only what nothing drawn depends on. On a system trace its pieces also stop waiting for
+ *     the threads that woke them (wakeup, binder and flow edges into them go);</li>
  * <li>{@code RunInParallel}: it starts when the response starts, on a thread of its own: its first
  *     segment loses its incoming edges and gains one from the response start; whatever waited
  *     for it still waits (what followed it on its thread, and what it hands off or requests),
@@ -120,6 +121,9 @@ public final class WhatIfEstimator {
         } else if (change instanceof Change.Defer) {
             for (int v : vertices) {
                 duration[v] = Math.max(0, duration[v] - matcher.overlapNs(v, cs, ce));
+                if (graph.startNs(v) >= cs && graph.endNs(v) <= ce) {
+                    dropWakeups(v, removed, added);
+                }
             }
         } else if (change instanceof Change.RunInParallel) {
             // Segments wholly inside the slice move as a chain; the parts of segments that the slice
@@ -148,6 +152,30 @@ public final class WhatIfEstimator {
                 // still waits for it, now that it runs from the response start.
                 partial.computeIfAbsent(vertices[0], k -> new ArrayList<>()).add(new long[] {cs, ce, leading});
             }
+        }
+    }
+
+    /**
+     * On a system trace, a deferred slice no longer waits inside the response for the threads that
+     * woke it (a binder reply, a worker's result): the wakeup, binder and flow edges into its pieces
+     * go, so that work leaves the path unless something else still needs it. (Method traces have no
+     * such edges.)
+     */
+    private void dropWakeups(int v, Set<Dependency> removed,
+                             List<RewiredGraphView.AddedEdge<Integer, Dependency>> added) {
+        boolean left = false;
+        for (Dependency d : graph.graph().incomingEdgesOf(v)) {
+            LinkKind k = d.kind();
+            if ((k == LinkKind.WAKEUP || k == LinkKind.BINDER || k == LinkKind.FLOW)
+                    && graph.thread(graph.graph().getEdgeSource(d)) != graph.thread(v)) {
+                removed.add(d);
+            } else if (!removed.contains(d)) {
+                left = true;
+            }
+        }
+        if (!left && v != graph.source() && !hasAdded(added, graph.source(), v)) {
+            // Nothing else leads to it (a thread's first piece): it starts with the response.
+            added.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.USER), graph.source(), v));
         }
     }
 

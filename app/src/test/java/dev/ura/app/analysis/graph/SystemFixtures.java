@@ -37,11 +37,18 @@ final class SystemFixtures {
     /** A response of {@code trace} from {@code startUs} to {@code drawnAtUs} on {@code drawTid}, with these stretches. */
     static ResponseGraph graph(Trace trace, long triggerTid, long startUs, long drawTid, long drawnAtUs,
                                List<TrackedStretch> stretches) {
+        return graph(trace, triggerTid, startUs, drawTid, drawnAtUs, drawnAtUs, stretches);
+    }
+
+    /** The same with the response's end apart from drawn at (-1: unfinished). */
+    static ResponseGraph graph(Trace trace, long triggerTid, long startUs, long drawTid, long drawnAtUs, long endUs,
+                               List<TrackedStretch> stretches) {
         int trigger = thread(trace, triggerTid);
         Response r = new Response(0, "input", trigger, trace.threads().get(trigger).name(), SystemScenarios.t(startUs),
-                SystemScenarios.t(drawnAtUs), true, null);
+                SystemScenarios.t(endUs), drawnAtUs >= 0, null);
         ResponseWork work = new ResponseWork(trace, EventTable.empty(), List.of(), r, -1, EventSet.EMPTY, List.of(), -1);
-        SystemWork sys = new SystemWork(stretches, 42, thread(trace, drawTid), SystemScenarios.t(drawnAtUs), -1, true);
+        SystemWork sys = new SystemWork(stretches, drawnAtUs >= 0 ? 42 : -1, thread(trace, drawTid),
+                drawnAtUs >= 0 ? SystemScenarios.t(drawnAtUs) : -1, -1, true);
         return new SystemGraphBuilder().build(work, sys);
     }
 

@@ -79,4 +79,18 @@ class SystemGraphTapTest {
         assertThat(segs.get(7).call()).isEqualTo(new dev.ura.app.analysis.model.SliceRef(worker, 0));
         assertThat(segs.get(14).call()).isNull();
     }
+
+    @Test
+    void anUnfinishedResponseIsWalkedFromTheEndOfItsLastStretch() throws Exception {
+        Trace trace = SystemFixtures.read(SystemScenarios.tap());
+        // Nothing drawn: the response ends with the worker's stretch at 1610 (it falls asleep).
+        ResponseGraph g = SystemFixtures.graph(trace, APP, -100, WORKER, -1, 1610, List.of(
+                stretch(trace, APP, 100, 400, Cause.TRIGGER, -1),
+                stretch(trace, WORKER, 300, 1610, Cause.WAKEUP, APP)));
+        var segs = g.criticalPath().segments();
+        assertThat(SystemFixtures.describe(trace, segs.subList(segs.size() - 2, segs.size()))).containsExactly(
+                "1020 1520..1530 cpu write <program-order",
+                "1020 1530..1610 cpu running <program-order");
+        SystemFixtures.assertRecorded(g);
+    }
 }
