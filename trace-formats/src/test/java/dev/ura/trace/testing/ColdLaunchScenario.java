@@ -44,7 +44,9 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  * runnable 700…750 (50); zygote slept 50…700, woken by binder:600_2 at 700 → binder:600_2 cpu
  * 500…700 (200). Per thread: RT cpu 5300 runnable 90; main cpu 12660 runnable 240 io 2000 wait 2500;
  * Preloader cpu 2800; zygote cpu 260 runnable 50; binder:600_2 cpu 200; total 26100 = 26600 − 500.
- * Text forms lose only the presentation.
+ * Text forms lose only the presentation. At each window start the walk reaches (15000 on
+ * RenderThread, 11200 on main) the sleeper is in tracked work (RenderThread 14710…15000, main
+ * 2500…15400), so the walk returns to it (§4).
  */
 public final class ColdLaunchScenario {
     public static final long APP = 2500;

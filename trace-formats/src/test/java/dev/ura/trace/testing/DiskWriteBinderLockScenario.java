@@ -42,7 +42,10 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  * 1000…1250: cpu 1150…1250 (100), runnable 1100…1150 (50), interrupt wait 1000…1100 (100). Per
  * thread: RT cpu 3050 runnable 50; main cpu 3200 runnable 200 io 3000 wait 5500; binder:600_3 cpu 1000
  * runnable 100; android.bg cpu 4250; InputDispatcher cpu 100 runnable 50 wait 100; total 20600. Without
- * the clock (start 1400): main cpu 3100 runnable 150, no InputDispatcher; total 20200.
+ * the clock (start 1400): main cpu 3100 runnable 150, no InputDispatcher; total 20200. At the
+ * window starts reached (5700 on binder:600_3, 5250 on main) the sleeper is in tracked work
+ * (binder:600_3 5200…10600: woken by main, then serving its sync call until the reply; main
+ * 1400…11000), so the walk returns to it and android.bg's work before 5700 stays off the path (§4).
  */
 public final class DiskWriteBinderLockScenario {
     public static final long APP = 2700;
