@@ -171,6 +171,8 @@ public final class ClickWorkerNetworkScenario {
                         new ScenarioTruth.FrameTruth(5003, APP, 51900, 53900, 56800, 85000),
                         new ScenarioTruth.FrameTruth(5004, APP, 68500, 70500, 73400, 101600)),
                 1, 21000, 21400, 5003, 56800, 85000,
+                List.of(new ScenarioTruth.Stretch(APP, 21400, 22000), new ScenarioTruth.Stretch(WORKER, 21700, 43300),
+                        new ScenarioTruth.Stretch(APP, 43100, 44600)),
                 List.of(new ScenarioTruth.PathTotal(RENDER, 3050, 50, 0, 0, 0),
                         new ScenarioTruth.PathTotal(APP, 3700, 150, 0, 7200, 0),
                         new ScenarioTruth.PathTotal(WORKER, 2650, 1050, 0, 17700, 0),
