@@ -126,7 +126,7 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
             WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario),
                     analysis.unmatchedChanges(r.index(), scenario));
             SystemResponseReport system = analysis.systemWork(r.index())
-                    .map(w -> SystemResponseReport.of(analysis.trace(), w)).orElse(null);
+                    .map(w -> SystemResponseReport.of(analysis.trace(), w, analysis.criticalPath(r.index()))).orElse(null);
             rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
                     r.finished(), EndReport.of(r.end()),
                     SegmentReport.of(analysis.criticalPath(r.index())), FindingReport.of(analysis.findings(r.index())), whatIf,

@@ -9,6 +9,7 @@ import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.ThreadPathTotal;
 import dev.ura.app.analysis.model.SystemWork;
 import dev.ura.app.analysis.model.TrackedStretch;
 import dev.ura.app.analysis.response.ResponseCandidates;
@@ -114,6 +115,9 @@ final class AnalyzeTextReport {
         CriticalPath path = analysis.criticalPath(r.index());
         out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));
         printPath(out, path);
+        if (system) {
+            printByThread(out, path);
+        }
         printFindings(out, analysis.findings(r.index()));
         if (!scenario.isEmpty()) {
             Estimate e = analysis.estimate(r.index(), scenario);
@@ -128,6 +132,25 @@ final class AnalyzeTextReport {
             out.printf("    estimated critical path (%d segments):%n", e.path().segments().size());
             printPath(out, e.path());
         }
+    }
+
+    /** Each thread's share of a system response's path, by category (docs/system-responses.md §4). */
+    private void printByThread(PrintWriter out, CriticalPath path) {
+        out.printf("  path by thread (ms):%n");
+        out.printf("    %-24s %9s %9s %9s %9s %9s%n", "thread", "cpu", "runnable", "io", "wait", "other");
+        for (ThreadPathTotal t : path.byThread()) {
+            out.printf("    %-24s %9s %9s %9s %9s %9s%n", clip(t.threadName() + " " + tid(t.thread()), 24),
+                    ms3(t.cpuNs()), ms3(t.runnableNs()), ms3(t.ioNs()), ms3(t.waitNs()), ms3(t.otherNs()));
+        }
+    }
+
+    /** Milliseconds to the µs: a thread's share is often well under the table's 0.1 ms. */
+    private static String ms3(long ns) {
+        return String.format(java.util.Locale.ROOT, "%.3f", ns / 1e6);
+    }
+
+    private long tid(int thread) {
+        return analysis.trace().system().threads().get(thread).tid();
     }
 
     /** Drawn at, on screen at and where the start came from, for a system trace's response. */

@@ -58,6 +58,11 @@ public final class SliceCuts {
     }
 
     private int lastStartingAtOrBefore(long t) {
+        return lastStartingAtOrBefore(calls, t);
+    }
+
+    /** The last call (in pre-order) starting at or before {@code t}, or -1: a binary search over starts. */
+    public static int lastStartingAtOrBefore(CallTable calls, long t) {
         int lo = 0;
         int hi = calls.size() - 1;
         int found = -1;
