@@ -4,6 +4,7 @@ import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.app.report.ResponseText;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.Trace;
 import org.junit.jupiter.api.Test;
@@ -116,6 +117,8 @@ class SystemResponseRulesTest {
         assertThat(w.drawThread()).isEqualTo(thread(trace, WORKER));
         assertThat(a.events().kind(a.work(0).triggerEvent())).isEqualTo(EventKind.USER_INPUT);
         assertThat(a.work(0).endEvent()).isEqualTo(-1);
+        assertThat(ResponseText.ending(a, r)).isEqualTo(
+                "UNFINISHED: its tracked work requested no frame; ends where that work ends at 10000.7 ms");
     }
 
     private static Machine launch(boolean launching) {

@@ -5,6 +5,7 @@ import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.app.report.ResponseText;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.testing.SystemScenarios;
@@ -88,6 +89,15 @@ class TapResponseTest {
         for (int i = 1; i < ev.size(); i++) {
             assertThat(ev.start(i)).isGreaterThanOrEqualTo(ev.start(i - 1));
         }
+    }
+
+    /** The response panel's tooltip, export headers and reports say when the frame was drawn and shown. */
+    @Test
+    void theEndingTextGivesDrawnAtAndOnScreenAt() throws Exception {
+        Trace trace = SystemTraces.perfetto(SystemScenarios.tap());
+        Analysis a = Analysis.of(trace);
+        assertThat(ResponseText.ending(a, a.responses().get(0))).isEqualTo("drawn at 10002.5 ms (DrawFrames 42 on "
+                + "RenderThread), on screen at 10003.0 ms: frame 42, the last one its tracked work requested");
     }
 
     @Test
