@@ -8,7 +8,9 @@ import dev.ura.trace.model.system.ThreadInfo;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -108,18 +110,18 @@ final class TriggerFinder {
      * async slice containing the bind, else the start of the process's first slice.
      */
     private long launchStart(int t, long bindStart, String process) {
-        boolean anyServer = false;
+        Set<Long> servers = new HashSet<>();
         for (var p : trace.system().processes()) {
-            anyServer |= p.name().equals(SystemThreads.SYSTEM_SERVER);
+            if (p.name().equals(SystemThreads.SYSTEM_SERVER)) {
+                servers.add(p.pid());
+            }
         }
         long best = Long.MIN_VALUE;
         for (AsyncSlice a : trace.system().asyncSlices()) {
             if (a.startNs() > bindStart || a.endNs() < bindStart || a.startNs() <= best) {
                 continue;
             }
-            boolean fromServer = trace.system().process(a.pid())
-                    .map(p -> p.name().equals(SystemThreads.SYSTEM_SERVER)).orElse(false);
-            if (anyServer && !fromServer) {
+            if (!servers.isEmpty() && !servers.contains(a.pid())) {
                 continue;
             }
             String n = a.name();

@@ -145,6 +145,25 @@ class SystemFindingsTest {
     }
 
     @Test
+    void aThreadDominatesByItsRunningTimeOnlyNotItsWaits() {
+        // at a 10 % share (890 µs of 8900): main has 800 µs running (its 1000 µs I/O, 2490 µs vsync
+        // wait and 10 µs runnable do not count), binder:600_1 210, android.display 990 — over —
+        // and RenderThread 890, not over
+        FindingThresholds d = FindingThresholds.DEFAULTS;
+        FindingThresholds tenth = new FindingThresholds(d.minMainThreadStorageNs(), d.minWriteSavingNs(),
+                d.networkShare(), 0.1, d.minWaitNs(), d.warningSavingNs(), d.criticalSavingNs());
+        List<Finding> f = new FindingsAnalyzer(tenth, List.of(new ThreadDominatesRule())).analyze(graph);
+        assertThat(f).singleElement().satisfies(x -> {
+            assertThat(x.thread()).isEqualTo(SystemFindingsFixtures.thread(trace, SystemFindingsFixtures.HOLDER));
+            assertThat(x.message()).startsWith("Thread android.display runs for 11 % of this response (1.0 ms on the"
+                    + " critical path); its heaviest work is updateLocked (1.0 ms).");
+            // ×2 halves its 990 µs on the path: the binder thread is woken 495 µs sooner
+            assertThat(x.suggestion()).isEqualTo(new Change.SpeedUp(new SliceSelector.ByName("updateLocked"), 2));
+            assertThat(x.estimatedSavingNs()).isEqualTo(us(495));
+        });
+    }
+
+    @Test
     void noThreadDominatesAndNoMethodTraceRuleSpeaks() {
         // running on the path: RenderThread 890, main 800, android.display 990, binder 210 µs: none
         // over half of 8900

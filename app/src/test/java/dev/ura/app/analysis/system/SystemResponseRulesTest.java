@@ -201,4 +201,37 @@ class SystemResponseRulesTest {
         assertThat(a.events().start(a.links().get(0).dispatchEvent())).isEqualTo(t(250));
         assertThat(a.responses().get(0).endNs()).isEqualTo(t(1200));
     }
+
+    /**
+     * Frame 50's doFrame (400–700) has no DrawFrame on a RenderThread: drawn at is the end of the
+     * doFrame, on the main thread, and a warning says so.
+     */
+    @Test
+    void aFrameWithoutADrawEndsAtItsDoFrameWithAWarning() throws Exception {
+        Machine m = new Machine().run(APP, 0, 800, "S").slice(APP, 100, 300, "deliverInputEvent id=0xb")
+                .slice(APP, 400, 700, "Choreographer#doFrame 50");
+        Trace trace = SystemTraces.perfetto(m.s);
+        Analysis a = Analysis.of(trace);
+        Response r = a.responses().get(0);
+        assertThat(r.endNs()).isEqualTo(t(700));
+        assertThat(r.end().thread()).isEqualTo(thread(trace, APP));
+        assertThat(r.end().name()).isEqualTo("Choreographer#doFrame 50");
+        SystemWork w = SystemTraces.work(a, 0);
+        assertThat(w.drawThread()).isEqualTo(thread(trace, APP));
+        assertThat(w.vsyncId()).isEqualTo(50);
+        assertThat(a.warnings()).containsExactly("frame 50 (Choreographer#doFrame at " + t(400)
+                + " ns) has no DrawFrame on a RenderThread: drawn at is the end of its doFrame");
+    }
+
+    /** A trace with slices but no scheduler data: the trigger alone requests the next doFrame. */
+    @Test
+    void slicesWithoutSchedulerDataStillGiveResponses() throws Exception {
+        Machine m = new Machine().slice(APP, 100, 300, "deliverInputEvent id=0xc").frame(60, 500, 600, 600, 900, -1);
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.responses().get(0).startNs()).isEqualTo(t(100));
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(900));
+        assertThat(stretches(trace, SystemTraces.work(a, 0))).containsExactly("1000 100-300 TRIGGER");
+    }
 }
