@@ -132,7 +132,15 @@ public final class SystemGraphBuilder {
             int prev = source;
             for (StatePiece p : walk) {
                 int v = vertexAt(p.thread(), p.startNs());
-                depend(prev, v, p.in() == null ? LinkKind.PROGRAM_ORDER : p.in());
+                LinkKind kind = p.in() == null ? LinkKind.PROGRAM_ORDER : p.in();
+                if (p.windowStart() && prev != source && columns.thread[prev] != p.thread()
+                        && columns.end[prev] <= columns.start[v]) {
+                    // into a waker's window: the path goes on there, but the waker did not wait for
+                    // the sleeper (its own start is pinned, pinWindowStarts)
+                    graph.addEdge(prev, v, Dependency.pathOnly(kind));
+                } else {
+                    depend(prev, v, kind);
+                }
                 prev = v;
             }
             return prev;
@@ -225,7 +233,12 @@ public final class SystemGraphBuilder {
         /** Adds {@code from → to} unless it would run backwards in time (or exists). */
         private void depend(int from, int to, LinkKind kind) {
             if (from != to && columns.end[from] <= columns.start[to]) {
-                graph.addEdge(from, to, new Dependency(kind));
+                Dependency existing = graph.getEdge(from, to);
+                if (existing != null) {
+                    existing.markReal(); // a wakeup or binder call at a window's start is real after all
+                } else {
+                    graph.addEdge(from, to, new Dependency(kind));
+                }
             }
         }
     }
