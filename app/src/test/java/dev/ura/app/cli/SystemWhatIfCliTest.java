@@ -65,6 +65,27 @@ class SystemWhatIfCliTest {
     }
 
     @Test
+    void exportPngDrawsTheSystemResponseWithItsOnScreenFlag(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("notes.png");
+        WhatIfPatternCliTest.Run r = WhatIfPatternCliTest.run("export-png", trace(dir).toString(), "--response", "0",
+                "-o", png.toString(), "--width", "1000");
+        assertThat(r.exit()).as(r.err()).isZero();
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(img.getWidth()).isEqualTo(1000);
+        // the "on screen" flag (33200 µs, after the end at 21600) is a run of its colour wider than
+        // any frame mark on the ruler
+        int longest = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            int run = 0;
+            for (int x = 0; x < img.getWidth(); x++) {
+                run = (img.getRGB(x, y) & 0xFFFFFF) == 0xBF3989 ? run + 1 : 0;
+                longest = Math.max(longest, run);
+            }
+        }
+        assertThat(longest).isGreaterThan(30);
+    }
+
+    @Test
     void aSlicePatternThatMatchesNothingIsBadUsage(@TempDir Path dir) throws Exception {
         WhatIfPatternCliTest.Run r = WhatIfPatternCliTest.run("analyze", trace(dir).toString(), "--defer", "noSuchSlice*");
         assertThat(r.exit()).isEqualTo(UraCommand.EXIT_USAGE);

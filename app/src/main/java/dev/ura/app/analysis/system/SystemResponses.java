@@ -12,6 +12,7 @@ import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.model.system.Frame;
+import dev.ura.trace.util.OneLine;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -121,7 +122,8 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
                     endEvent));
             systems.add(sys);
         }
-        return new SystemResponses(events, links, work, systems, List.copyOf(warnings));
+        // Warnings quote slice names from the file: escaped, each stays one printable line.
+        return new SystemResponses(events, links, work, systems, warnings.stream().map(OneLine::of).toList());
     }
 
     private static int draw(Trace trace, SystemEvents ev, int k, Frame f) {

@@ -234,4 +234,37 @@ class SystemResponseRulesTest {
         assertThat(a.responses().get(0).endNs()).isEqualTo(t(900));
         assertThat(stretches(trace, SystemTraces.work(a, 0))).containsExactly("1000 100-300 TRIGGER");
     }
+
+    /**
+     * SurfaceFlinger's {@code app} thread is tracked (main woke it at 150, until it sleeps at 400),
+     * but its wakeup of the worker at 350 is a vsync wakeup: it ends the worker's stretch at the
+     * sleep (250) instead of continuing it, and opens nothing.
+     */
+    @Test
+    void aVsyncWakeupNeverContinuesAStretch() throws Exception {
+        Machine m = new Machine().run(APP, 0, 300, "S").slice(APP, 100, 300, "deliverInputEvent id=0xd")
+                .wake(APP, SF_APP, 150).run(SF_APP, 160, 400, "S").wake(APP, WORKER, 200)
+                .run(WORKER, 210, 250, "S").wake(SF_APP, WORKER, 350).run(WORKER, 360, 500, "S");
+        Trace trace = SystemTraces.perfetto(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(stretches(trace, SystemTraces.work(a, 0)))
+                .containsExactly("1000 100-300 TRIGGER", "501 150-400 WAKEUP", "1020 200-250 WAKEUP");
+    }
+
+    /**
+     * Found to a fixpoint: the worker's sleep (200–600) is ended by the pool thread, which is tracked
+     * only through another branch found later (main wakes RenderThread at 250, which wakes the pool
+     * thread at 270). So the worker's stretch goes on until its sleep at 700.
+     */
+    @Test
+    void aSleepEndedByAThreadTrackedThroughAnotherBranchContinues() throws Exception {
+        Machine m = new Machine().run(APP, 0, 300, "S").slice(APP, 100, 300, "deliverInputEvent id=0xe")
+                .wake(APP, WORKER, 120).run(WORKER, 130, 200, "S")
+                .wake(APP, RENDER, 250).run(RENDER, 260, 280, "S").wake(RENDER, POOL, 270)
+                .run(POOL, 280, 650, "S").wake(POOL, WORKER, 600).run(WORKER, 610, 700, "S");
+        Trace trace = SystemTraces.perfetto(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(stretches(trace, SystemTraces.work(a, 0))).containsExactly("1000 100-300 TRIGGER",
+                "1020 120-700 WAKEUP", "1010 250-280 WAKEUP", "1030 270-650 WAKEUP");
+    }
 }
