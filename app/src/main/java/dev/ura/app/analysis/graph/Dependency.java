@@ -11,39 +11,32 @@ public final class Dependency extends DefaultEdge {
     private static final long serialVersionUID = 1L;
 
     private final LinkKind kind;
-    /** Set while the edge only orders the recorded critical path (see {@link #pathOnly()}). */
-    private boolean pathOnly;
+    private final boolean pathOnly;
 
     /** @param kind how the dependency was made (program order, a hand-off link, a request) */
     public Dependency(LinkKind kind) {
+        this(kind, false);
+    }
+
+    /**
+     * @param kind     how the edge was made
+     * @param pathOnly whether it only records which way the recorded critical path went (on a
+     *                 system trace: from a thread that fell asleep to the waker's window), not
+     *                 something the target waited for; what-if estimates leave it out
+     */
+    public Dependency(LinkKind kind, boolean pathOnly) {
         this.kind = kind;
+        this.pathOnly = pathOnly;
     }
 
-    /** An edge that only makes the recorded critical path take it ({@link #pathOnly()}). */
-    static Dependency pathOnly(LinkKind kind) {
-        Dependency d = new Dependency(kind);
-        d.pathOnly = true;
-        return d;
-    }
-
-    /** The edge turned out to be a real dependency as well. */
-    void markReal() {
-        pathOnly = false;
+    /** Whether the edge only records the recorded path's way (see the constructor); what-if leaves it out. */
+    public boolean pathOnly() {
+        return pathOnly;
     }
 
     /** How the dependency was made. */
     public LinkKind kind() {
         return kind;
-    }
-
-    /**
-     * Whether the edge is no dependency but only how the recorded critical path goes on: on a
-     * system trace, from a thread that fell asleep to the waker's work over its sleep (docs §4),
-     * work the waker did on its own. The baseline keeps it (the recorded path is the walk); what-if
-     * views leave it out, so finishing the sleeper's work sooner does not move the waker's.
-     */
-    public boolean pathOnly() {
-        return pathOnly;
     }
 
     @Override

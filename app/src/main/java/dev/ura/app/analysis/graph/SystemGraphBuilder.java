@@ -21,7 +21,9 @@ import java.util.List;
  * runnable, I/O and other waits keep their recorded durations.
  *
  * <p>Edges, first added first (the critical path algorithm keeps the first of equally late
- * edges, so the recorded critical path is the walk): the walk's chain; wakeups (the waker's piece
+ * edges, so the recorded critical path is the walk): the walk's chain (its edge from a thread that
+ * fell asleep to the start of its waker's window is {@link Dependency#pathOnly()}: the waker did
+ * not wait for the sleeper, so what-if leaves it out); wakeups (the waker's piece
  * ending at the wakeup → the wakee's piece after it, {@code binder} when the wakeup is a binder
  * transaction's send); binder transactions (sender → receiver); flows; program order on each
  * thread. Work nothing leads to exactly (a stretch opened at a binder receipt or a flow's end,
@@ -81,7 +83,13 @@ public final class SystemGraphBuilder {
             long origin = work.response().startNs();
             // An unfinished response (no frame drawn) ends with its last stretch, on that thread.
             long end = Math.max(origin, sys.drawnAtNs() >= 0 ? sys.drawnAtNs() : work.response().endNs());
-            List<StatePiece> walk = new SystemWalk(trace, indexes, namer).walk(sys.drawThread(), origin, end);
+            ThreadSpans tracked = new ThreadSpans(trace.threads().size());
+            for (TrackedStretch s : sys.stretches()) {
+                if (s.thread() >= 0 && s.thread() < trace.threads().size()) {
+                    tracked.add(s.thread(), s.fromNs(), s.toNs());
+                }
+            }
+            List<StatePiece> walk = new SystemWalk(trace, indexes, namer).walk(sys.drawThread(), origin, end, tracked);
             ThreadSpans covered = new ThreadSpans(trace.threads().size());
             ThreadSpans onWalk = new ThreadSpans(trace.threads().size());
             for (StatePiece p : walk) {
@@ -133,11 +141,9 @@ public final class SystemGraphBuilder {
             for (StatePiece p : walk) {
                 int v = vertexAt(p.thread(), p.startNs());
                 LinkKind kind = p.in() == null ? LinkKind.PROGRAM_ORDER : p.in();
-                if (p.windowStart() && prev != source && columns.thread[prev] != p.thread()
-                        && columns.end[prev] <= columns.start[v]) {
-                    // into a waker's window: the path goes on there, but the waker did not wait for
-                    // the sleeper (its own start is pinned, pinWindowStarts)
-                    graph.addEdge(prev, v, Dependency.pathOnly(kind));
+                if (p.windowStart() && columns.end[prev] <= columns.start[v]) {
+                    // The sleeper did not hold the waker up: the edge only keeps the recorded path the walk.
+                    graph.addEdge(prev, v, new Dependency(kind, true));
                 } else {
                     depend(prev, v, kind);
                 }
@@ -233,12 +239,7 @@ public final class SystemGraphBuilder {
         /** Adds {@code from → to} unless it would run backwards in time (or exists). */
         private void depend(int from, int to, LinkKind kind) {
             if (from != to && columns.end[from] <= columns.start[to]) {
-                Dependency existing = graph.getEdge(from, to);
-                if (existing != null) {
-                    existing.markReal(); // a wakeup or binder call at a window's start is real after all
-                } else {
-                    graph.addEdge(from, to, new Dependency(kind));
-                }
+                graph.addEdge(from, to, new Dependency(kind));
             }
         }
     }

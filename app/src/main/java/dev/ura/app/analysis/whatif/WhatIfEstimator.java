@@ -44,8 +44,8 @@ public final class WhatIfEstimator {
     private final SliceMatcher matcher;
     /** Each vertex's place in the baseline's topological order: added edges must go forward in it. */
     private final int[] position;
-    /** Edges that only order the recorded path (system traces): no what-if waits on them. */
-    private final List<Dependency> pathOnly = new ArrayList<>();
+    /** Edges that only record the recorded path's way (system traces): no scenario keeps them. */
+    private final Set<Dependency> pathOnly = new HashSet<>();
 
     /** An estimator for scenarios of one response; reusable, and safe to share (estimates only read). */
     public WhatIfEstimator(ResponseGraph graph) {
@@ -72,7 +72,8 @@ public final class WhatIfEstimator {
         long[] floor = new long[duration.length];
         Arrays.fill(floor, Long.MIN_VALUE);
         Map<Integer, List<long[]>> partial = new HashMap<>();
-        Set<Dependency> removed = new HashSet<>(pathOnly);
+        // The recorded response keeps the recorded path; a change drops the edges that only record it.
+        Set<Dependency> removed = scenario.isEmpty() ? new HashSet<>() : new HashSet<>(pathOnly);
         List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = new ArrayList<>();
         for (Change change : scenario.changes()) {
             for (MatchedSlice slice : matcher.match(change.target())) {
