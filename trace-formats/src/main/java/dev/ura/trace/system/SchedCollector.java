@@ -99,25 +99,6 @@ final class SchedCollector {
         return c;
     }
 
-    /** Where the events of a bundle about to be decoded for {@code cpu} begin (see {@link #endBundle}). */
-    int mark(int cpu) {
-        CpuEvents c = cpu(cpu);
-        return c == null ? 0 : c.size;
-    }
-
-    /**
-     * Sorts the events a bundle added to {@code cpu} since {@code mark}: a bundle lists its full
-     * events, then compact switches, then compact wakings, each in time order. Bundles of one
-     * CPU follow each other in time, so sorting each one keeps the CPU's whole list sorted and
-     * the final walk needs no global sort.
-     */
-    void endBundle(int cpu, int mark) {
-        CpuEvents c = cpu(cpu);
-        if (c != null && c.size - mark > 1) {
-            c.sortTail(mark);
-        }
-    }
-
     /** The result of {@link #build}. */
     record Result(WakeupTable wakeups, List<ThreadStateTable> states) {
     }
