@@ -19,6 +19,9 @@ final class SchedCollector {
     /** More CPUs than this is a corrupt cpu field, not a machine. */
     static final int MAX_CPUS = 4096;
 
+    /** ThreadState by ordinal, without the copy {@code values()} makes on each call. */
+    private static final ThreadState[] STATES = ThreadState.values();
+
     private CpuEvents[] cpus = new CpuEvents[8];
     private final List<long[]> blockedAt = new ArrayList<>();
     private final List<Object[]> blockedInfo = new ArrayList<>();
@@ -222,7 +225,7 @@ final class SchedCollector {
             b.add(s, r.end[k], ThreadState.RUNNING, r.cpu[k], ThreadStateTable.WAKER_NONE);
             prevEnd = Math.max(prevEnd, r.end[k]);
             prevState = r.endState[k] == RunList.STILL_RUNNING ? ThreadState.RUNNING
-                    : ThreadState.values()[r.endState[k]];
+                    : STATES[r.endState[k]];
         }
         if (prevState != ThreadState.RUNNING && prevEnd != Long.MIN_VALUE) {
             gap(b, w, wakes, wakeAt, wi, prevEnd, Math.max(prevEnd, endNs), prevState, blocked);

@@ -78,51 +78,32 @@ public final class TimeOrder {
     private static int[] mergeIntoTail(long[] time, int n, int[] bounds, int runs) {
         int[] idx = new int[n];
         long[] t = new long[n];
-        int[] tmpI = new int[64];
-        long[] tmpT = new long[64];
         long budget = 8L * n + 1024;
         int size = 0;
         for (int r = 0; r < runs; r++) {
             int s = bounds[r];
             int e = bounds[r + 1];
             int p = upperBound(t, size, time[s]);
-            int tail = size - p;
-            if (tail > 0) {
-                budget -= tail + (e - s);
-                if (budget < 0) {
-                    return null;
-                }
-                if (tmpI.length < tail) {
-                    tmpI = new int[Math.max(tail, tmpI.length * 2)];
-                    tmpT = new long[tmpI.length];
-                }
-                System.arraycopy(idx, p, tmpI, 0, tail);
-                System.arraycopy(t, p, tmpT, 0, tail);
-                // Ties: the rows already placed are earlier rows, so they go first.
-                int i = 0;
-                int j = s;
-                int k = p;
-                while (i < tail && j < e) {
-                    long tj = time[j];
-                    if (tj < tmpT[i]) {
-                        t[k] = tj;
-                        idx[k++] = j++;
-                    } else {
-                        t[k] = tmpT[i];
-                        idx[k++] = tmpI[i++];
-                    }
-                }
-                while (i < tail) {
-                    t[k] = tmpT[i];
-                    idx[k++] = tmpI[i++];
-                }
-                size = k;
-                s = j;
+            budget -= (size - p) + (e - s);
+            if (budget < 0) {
+                return null;
             }
-            for (int j = s; j < e; j++) {
-                t[size] = time[j];
-                idx[size++] = j;
+            // Merge backwards in place: the tail [p, size) moves right to make room for the run.
+            // Ties: the rows already placed are earlier rows, so they stay first.
+            int i = size - 1;
+            int j = e - 1;
+            int k = size + (e - s) - 1;
+            while (j >= s) {
+                long tj = time[j];
+                if (i >= p && t[i] > tj) {
+                    t[k] = t[i];
+                    idx[k--] = idx[i--];
+                } else {
+                    t[k] = tj;
+                    idx[k--] = j--;
+                }
             }
+            size += e - s;
         }
         return idx;
     }
