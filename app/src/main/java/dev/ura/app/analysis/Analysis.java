@@ -10,17 +10,20 @@ import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SystemWork;
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.app.analysis.events.MethodRule;
 import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.graph.SystemGraphBuilder;
 import dev.ura.app.analysis.response.HandSetResponse;
 import dev.ura.app.analysis.response.HandWindow;
 import dev.ura.app.analysis.response.HandoffLinker;
 import dev.ura.app.analysis.response.ResponseCandidates;
 import dev.ura.app.analysis.response.ResponseDetector;
 import dev.ura.app.analysis.response.WorkUnits;
+import dev.ura.app.analysis.system.SystemResponses;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
@@ -29,6 +32,7 @@ import dev.ura.trace.model.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -52,10 +56,14 @@ public final class Analysis {
     private final List<String> warnings;
     private final List<ResponseWork> work;
     private final List<Response> responses;
+    /** Per response of a system trace: its tracked stretches and ending frame; empty for other traces. */
+    private final List<SystemWork> systemWork;
     /** Graphs and estimators are big: only the recent ones are kept; their small results are kept for all. */
     private final RecentCache<ResponseGraph> graphs = new RecentCache<>(RECENT_GRAPHS);
     /** One builder for every response, so per-thread indexes are derived once per analysis. */
     private final DependencyGraphBuilder builder = new DependencyGraphBuilder();
+    /** The same for system traces (docs/system-responses.md §4); it keeps per-trace indexes too. */
+    private final SystemGraphBuilder systemBuilder = new SystemGraphBuilder();
     private final RecentCache<WhatIfEstimator> estimators = new RecentCache<>(RECENT_GRAPHS);
     private final AtomicReferenceArray<CriticalPath> paths;
     private final AtomicReferenceArray<List<Finding>> findings;
@@ -76,6 +84,21 @@ public final class Analysis {
         this.options = options;
         this.derived = derived;
         this.byHand = null;
+        if (trace.system().present()) {
+            // System traces: docs/system-responses.md; the method rules and link edits do not apply.
+            SystemResponses found = SystemResponses.detect(trace);
+            this.events = found.events();
+            this.units = null;
+            this.links = found.links();
+            this.warnings = found.warnings();
+            this.work = found.work();
+            this.systemWork = found.systems();
+            this.responses = responsesOf(work);
+            this.paths = new AtomicReferenceArray<>(work.size());
+            this.findings = new AtomicReferenceArray<>(work.size());
+            return;
+        }
+        this.systemWork = List.of();
         if (derivedEvents != null) {
             this.events = derivedEvents;
             this.units = derivedUnits;
@@ -107,12 +130,16 @@ public final class Analysis {
         this.links = built.links();
         this.warnings = List.of();
         this.work = List.of(built.work());
+        this.systemWork = List.of();
         this.responses = responsesOf(work);
         this.paths = new AtomicReferenceArray<>(1);
         this.findings = new AtomicReferenceArray<>(1);
     }
 
-    /** An agent log always brings its own events (even none); anything else is a call trace. */
+    /**
+     * An agent log always brings its own events (even none); anything else is a call trace, or a
+     * system trace whose events the analysis derives from its slices.
+     */
     private static boolean isDerived(Trace trace) {
         return trace.events().size() == 0 && !"agent-log".equals(trace.metadata().format());
     }
@@ -160,6 +187,9 @@ public final class Analysis {
         if (byHand != null) {
             return new Analysis(trace, options.withEdits(edits), byHand);
         }
+        if (systemResponses()) {
+            return new Analysis(trace, options.withEdits(edits), null, null);
+        }
         return new Analysis(trace, options.withEdits(edits), derived, events, units);
     }
 
@@ -173,7 +203,16 @@ public final class Analysis {
         return options;
     }
 
-    /** Whether the events were derived from method names (a method trace) rather than read. */
+    /**
+     * Whether the responses are a system trace's (docs/system-responses.md): events derived from
+     * its slices, hand-offs from the kernel's wakeups, binder and flows, and a {@link #systemWork}
+     * per response.
+     */
+    public boolean systemResponses() {
+        return byHand == null && trace.system().present();
+    }
+
+    /** Whether the events were derived (from method names, or a system trace's slices) rather than read. */
     public boolean eventsDerived() {
         return derived;
     }
@@ -207,11 +246,21 @@ public final class Analysis {
     }
 
     /**
+     * What a system trace's response {@code index} adds: its tracked stretches and the frame that
+     * ended it (drawn at, on screen at); empty for other traces and responses set by hand.
+     */
+    public Optional<SystemWork> systemWork(int index) {
+        Objects.checkIndex(index, work.size());
+        return systemWork.isEmpty() ? Optional.empty() : Optional.of(systemWork.get(index));
+    }
+
+    /**
      * The dependency graph of response {@code index} (built on first use; the most recently used
      * ones are cached, so memory does not grow with the number of responses looked at).
      */
     public ResponseGraph graph(int index) {
-        return graphs.get(index, i -> builder.build(work.get(i)));
+        return graphs.get(index, i -> systemWork.isEmpty() ? builder.build(work.get(i))
+                : systemBuilder.build(work.get(i), systemWork.get(i)));
     }
 
     /** The recorded critical path of response {@code index}, with slack, ending at its end (cached). */
@@ -270,6 +319,10 @@ public final class Analysis {
     public Optional<String> noResponseReason() {
         if (!responses.isEmpty()) {
             return Optional.empty();
+        }
+        if (systemResponses()) {
+            return Optional.of("no input (deliverInputEvent) or app launch (bindApplication) on an app's thread in the"
+                    + " trace");
         }
         if (trace.callCount() == 0 && trace.events().size() == 0) {
             return Optional.of("the trace has no calls or events");

@@ -2,6 +2,7 @@ package dev.ura.app.cli;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
@@ -53,14 +54,18 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         }
     }
 
-    /** {@code setByHand} is an addition: present (true) only for a response the user set by hand. */
+    /**
+     * {@code setByHand} is an addition: present (true) only for a response the user set by hand; so
+     * are the system-trace fields ({@link SystemResponseReport}), unwrapped, present only on system traces.
+     */
     @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
             "criticalPath", "findings", "whatIf", "setByHand"})
     record ResponseReport(int index, String trigger, String thread, long startNs, long endNs, long durationNs,
                           boolean finished, EndReport end, List<SegmentReport> criticalPath,
                           List<FindingReport> findings,
                           @JsonInclude(JsonInclude.Include.NON_NULL) WhatIfReport whatIf,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Boolean setByHand) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Boolean setByHand,
+                          @JsonUnwrapped SystemResponseReport system) {
     }
 
     /** A finding; {@code change} and {@code estimatedSavingNs} are additions to the contract. */
@@ -120,9 +125,12 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         for (Response r : analysis.responses()) {
             WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario),
                     analysis.unmatchedChanges(r.index(), scenario));
+            SystemResponseReport system = analysis.systemWork(r.index())
+                    .map(w -> SystemResponseReport.of(analysis.trace(), w, analysis.criticalPath(r.index()))).orElse(null);
             rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
-                    r.finished(), EndReport.of(r.end()), SegmentReport.of(analysis.criticalPath(r.index())),
-                    FindingReport.of(analysis.findings(r.index())), whatIf, r.setByHand() ? Boolean.TRUE : null));
+                    r.finished(), EndReport.of(r.end()),
+                    SegmentReport.of(analysis.criticalPath(r.index())), FindingReport.of(analysis.findings(r.index())), whatIf,
+                    r.setByHand() ? Boolean.TRUE : null, system));
         }
         return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null),
                 CandidateReport.of(analysis.responseCandidates()), warningsOf(analysis));

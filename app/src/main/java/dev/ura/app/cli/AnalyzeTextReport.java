@@ -9,6 +9,9 @@ import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.ThreadPathTotal;
+import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.app.analysis.model.TrackedStretch;
 import dev.ura.app.analysis.response.ResponseCandidates;
 import dev.ura.app.render.PathRows;
 import java.io.PrintWriter;
@@ -33,7 +36,8 @@ final class AnalyzeTextReport {
 
     void print(PrintWriter out) {
         out.printf("%s%n", file);
-        out.printf("  events    %,d %s%n", analysis.events().size(), analysis.eventsDerived()
+        out.printf("  events    %,d %s%n", analysis.events().size(), analysis.systemResponses()
+                ? "derived from the system trace (docs/system-responses.md)" : analysis.eventsDerived()
                 ? "derived from method names (" + analysis.options().rules().source() + ")" : "from the log");
         out.printf("  links     %s%n", linkSummary());
         List<String> warnings = AnalyzeReport.warningsOf(analysis);
@@ -92,9 +96,13 @@ final class AnalyzeTextReport {
         if (r.setByHand() && analysis.responseByHand() != null) {
             out.printf("  set by hand (%s)%n", analysis.responseByHand().describe());
         }
+        boolean system = analysis.systemWork(r.index()).isPresent();
         out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
-                Durations.ms(r.endNs()), r.finished() ? "" : "  (UNFINISHED: a requested update was never drawn)");
-        if (r.end() != null) {
+                Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: its tracked work requested no frame)"
+                        : "  (UNFINISHED: a requested update was never drawn)");
+        if (r.end() == null && system) {
+            out.printf("  no frame was requested; ends where its tracked work ends%n");
+        } else if (r.end() != null) {
             out.printf("  ends with %s %s on %s at %s ms%n", r.end().kind(), r.end().name(), r.end().threadName(),
                     Durations.ms(r.end().atNs()));
         } else {
@@ -103,9 +111,13 @@ final class AnalyzeTextReport {
                             ? "activity start" : "input handler",
                     r.finished() ? " (its work requested no update)" : "");
         }
+        analysis.systemWork(r.index()).ifPresent(w -> printSystem(out, w));
         CriticalPath path = analysis.criticalPath(r.index());
         out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));
         printPath(out, path);
+        if (system) {
+            printByThread(out, path);
+        }
         printFindings(out, analysis.findings(r.index()));
         if (!scenario.isEmpty()) {
             Estimate e = analysis.estimate(r.index(), scenario);
@@ -120,6 +132,38 @@ final class AnalyzeTextReport {
             out.printf("    estimated critical path (%d segments):%n", e.path().segments().size());
             printPath(out, e.path());
         }
+    }
+
+    /** Each thread's share of a system response's path, by category (docs/system-responses.md §4). */
+    private void printByThread(PrintWriter out, CriticalPath path) {
+        out.printf("  path by thread (ms):%n");
+        out.printf("    %-24s %9s %9s %9s %9s %9s%n", "thread", "cpu", "runnable", "io", "wait", "other");
+        for (ThreadPathTotal t : path.byThread()) {
+            out.printf("    %-24s %9s %9s %9s %9s %9s%n", clip(t.threadName() + " " + tid(t.thread()), 24),
+                    ms3(t.cpuNs()), ms3(t.runnableNs()), ms3(t.ioNs()), ms3(t.waitNs()), ms3(t.otherNs()));
+        }
+    }
+
+    /** Milliseconds to the µs: a thread's share is often well under the table's 0.1 ms. */
+    private static String ms3(long ns) {
+        return String.format(java.util.Locale.ROOT, "%.3f", ns / 1e6);
+    }
+
+    private long tid(int thread) {
+        return analysis.trace().system().threads().get(thread).tid();
+    }
+
+    /** Drawn at, on screen at and where the start came from, for a system trace's response. */
+    private void printSystem(PrintWriter out, SystemWork w) {
+        out.printf("  starts at the input's %s%n", w.inputTimeConverted() ? "eventTimeNano (on the trace clock)"
+                : "handler slice");
+        if (w.drawnAtNs() >= 0) {
+            out.printf("  drawn at %s ms (frame %s), on screen at %s%n", Durations.ms(w.drawnAtNs()),
+                    w.vsyncId() < 0 ? "without vsync id" : w.vsyncId(),
+                    w.onScreenAtNs() < 0 ? "unknown (no FrameTimeline for this frame)" : Durations.ms(w.onScreenAtNs()) + " ms");
+        }
+        out.printf("  tracked work: %d stretches on %d threads%n", w.stretches().size(),
+                w.stretches().stream().mapToInt(TrackedStretch::thread).distinct().count());
     }
 
     private static void printFindings(PrintWriter out, List<Finding> findings) {

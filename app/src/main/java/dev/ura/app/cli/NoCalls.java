@@ -9,7 +9,7 @@ import java.util.function.IntFunction;
 final class NoCalls implements CallVisitor {
     static final MethodTraceScan.Visitors VISITORS = new MethodTraceScan.Visitors() {
         @Override
-        public void methods(IntFunction<String> fullName) {
+        public void methods(IntFunction<String> fullName, int defined) {
         }
 
         @Override

@@ -50,14 +50,19 @@ public final class ResponseExport {
         if (states != null) {
             scene.overlays().add(states);
         }
-        scene.overlays().add(new ResponseOverlay(r, path, ghost));
+        long onScreen = analysis.systemWork(response).map(w -> w.onScreenAtNs()).orElse(-1L);
+        ResponseOverlay overlay = new ResponseOverlay(r, path, ghost);
+        if (analysis.systemWork(response).isPresent()) {
+            overlay.asSystemResponse(onScreen);
+        }
+        scene.overlays().add(overlay);
         if (!annotations.isEmpty()) {
             AnnotationOverlay notes = new AnnotationOverlay();
             notes.setAnnotations(annotations);
             scene.overlays().add(notes);
         }
         long start = r.startNs();
-        long end = Math.max(r.endNs(), ghost);
+        long end = Math.max(Math.max(r.endNs(), ghost), onScreen);
         long margin = Math.max(1, (end - start) / 25);
         scene.axis().fit(start - margin, end + margin, 0);
         return scene;

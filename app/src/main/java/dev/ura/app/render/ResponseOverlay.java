@@ -178,16 +178,19 @@ public final class ResponseOverlay implements TimelineOverlay {
 
     private void paintPath(Graphics2D g, RenderedFrame f, Palette p, Metrics m) {
         float w = (float) (2 * m.scale());
+        // On a system trace the thread-state strip has the header's bottom: the path bar sits on it.
+        boolean states = f.scene().overlays().stream().anyMatch(o -> o instanceof ThreadStateOverlay);
+        int lift = states ? ThreadStateOverlay.stripHeight(m) : 0;
         Segment prev = null;
         for (Segment s : path.segments()) {
             LaneBox b = f.box(s.thread());
             if (b != null) {
                 int x1 = (int) Math.round(clampX(f.x(s.startNs())));
                 int x2 = (int) Math.round(clampX(f.x(s.endNs())));
-                int bar = (int) Math.max(3, 4 * m.scale());
+                int bar = (int) Math.max(states ? 2 : 3, (states ? 3 : 4) * m.scale());
                 g.setColor(CategoryColors.ownColourOnPath(s.category()) ? CategoryColors.of(s.category())
                         : p.criticalPath());
-                g.fillRect(x1, b.rowsY(m) - bar, Math.max(2, x2 - x1), bar);
+                g.fillRect(x1, b.rowsY(m) - lift - bar, Math.max(2, x2 - x1), bar);
                 g.setColor(p.criticalPath());
                 g.fillRect(x1, b.y(), 1, m.header());
                 int row = s.call() == null ? -1 : callRow(f, s);

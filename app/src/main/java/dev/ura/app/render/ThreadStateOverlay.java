@@ -59,6 +59,11 @@ public final class ThreadStateOverlay implements TimelineOverlay {
         this.appFrames = system.frames().stream().filter(f -> f.pid() == pid).toList();
     }
 
+    /** Height of the state strip along the bottom of each lane's header. */
+    public static int stripHeight(Metrics m) {
+        return Math.max(3, (int) Math.round(4 * m.scale()));
+    }
+
     /** The colour of a state in the strip. */
     public static Color colour(ThreadState s) {
         return switch (s) {
@@ -133,7 +138,7 @@ public final class ThreadStateOverlay implements TimelineOverlay {
 
     private void paintStrips(Graphics2D g, RenderedFrame frame) {
         Metrics m = frame.scene().metrics();
-        int strip = Math.max(3, (int) Math.round(4 * m.scale()));
+        int strip = stripHeight(m);
         TimeAxis axis = frame.scene().axis();
         int width = axis.widthPx();
         for (LaneBox b : frame.boxes()) {

@@ -5,6 +5,7 @@ import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SystemWork;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.trace.model.Trace;
@@ -59,6 +60,9 @@ public final class ResponseText {
 
     /** Why the response ends where it does. */
     public static String ending(Analysis analysis, Response r) {
+        if (analysis.systemWork(r.index()).isPresent()) {
+            return systemEnding(analysis.systemWork(r.index()).get(), r);
+        }
         String at = " at " + ms(r.endNs());
         if (r.end() != null) {
             String s = "ends with " + r.end().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " of "
@@ -69,6 +73,17 @@ public final class ResponseText {
         boolean launch = "START_ACTIVITY".equals(analysis.events().kind(analysis.work(r.index()).triggerEvent()).name());
         return "no requested update was drawn; ends where its " + (launch ? "activity start" : "input handler")
                 + " ends" + at + (r.finished() ? " (its work requested no update)" : "");
+    }
+
+    /** A system trace's response (docs/system-responses.md §3): drawn at and on screen at. */
+    private static String systemEnding(SystemWork w, Response r) {
+        if (r.end() == null) {
+            return "UNFINISHED: its tracked work requested no frame; ends where that work ends at " + ms(r.endNs());
+        }
+        String frame = w.vsyncId() >= 0 ? "frame " + w.vsyncId() : "the frame";
+        return "drawn at " + ms(w.drawnAtNs()) + " (" + r.end().name() + " on " + r.end().threadName() + "), on screen at "
+                + (w.onScreenAtNs() >= 0 ? ms(w.onScreenAtNs()) : "unknown (no FrameTimeline)") + ": " + frame
+                + ", the last one its tracked work requested";
     }
 
     /** The scenario's changes, comma-separated. */

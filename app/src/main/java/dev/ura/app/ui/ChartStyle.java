@@ -95,6 +95,17 @@ public final class ChartStyle {
         r.setMaximumBarWidth(0.12);
     }
 
+    /** Gives a chart's replaced title the theme's colour and font. */
+    public static void restyleTitle(JFreeChart chart) {
+        Font font = UIManager.getFont("Label.font");
+        if (chart.getTitle() != null) {
+            chart.getTitle().setPaint(color("Label.foreground", Color.BLACK));
+            if (font != null) {
+                chart.getTitle().setFont(font.deriveFont(Font.BOLD));
+            }
+        }
+    }
+
     private static Color color(String key, Color fallback) {
         Color c = UIManager.getColor(key);
         return c == null ? fallback : c;

@@ -38,10 +38,11 @@ public final class MethodTraceScan {
     /** Creates the visitor of each thread. */
     public interface Visitors {
         /**
-         * Called once before any record: the {@code pkg.Class.method} name of a method index
-         * (undefined method ids get an index, and a name, when first used).
+         * Called once before any record: the {@code pkg.Class.method} name of a method index, and
+         * how many methods the file defines (undefined method ids get the next indices, and names,
+         * when first used).
          */
-        void methods(IntFunction<String> fullName);
+        void methods(IntFunction<String> fullName, int defined);
 
         /** The visitor of the {@code index}-th thread (in order of first record). */
         CallVisitor thread(int index);
@@ -72,7 +73,7 @@ public final class MethodTraceScan {
         ByteBuffer buf = mapped.slice().order(ByteOrder.LITTLE_ENDIAN);
         LegacyDecoder.Prelude p = LegacyDecoder.prelude(source, buf);
         MethodResolver resolver = new MethodResolver(p.methods(), false);
-        visitors.methods(i -> p.methods().get(i).fullName());
+        visitors.methods(i -> p.methods().get(i).fullName(), p.methods().size());
         DataHeader header = p.header();
         int start = header.recordsStart();
         int limit = buf.limit();
@@ -151,8 +152,10 @@ public final class MethodTraceScan {
                     int methodAction = (int) INT.get(block, q + r.idBytes());
                     t.count(methodAction);
                     int id = methodAction & ~3;
-                    if (!resolver.isDefined(id)) {
-                        resolver.index(id); // undefined ids get indices in order of first use, as in the reader
+                    if ((methodAction & 3) != AndroidTraceWriter.ENTER && !resolver.isDefined(id)) {
+                        // undefined ids get indices in order of first use, as in the reader (an entry's
+                        // id is resolved when its call opens, an exit's maybe never)
+                        resolver.index(id);
                     }
                     int time1 = (int) INT.get(block, q + timeAt);
                     if (dual) {

@@ -131,17 +131,27 @@ final class ThreadCalls {
             action3++;
         }
         int target = find(id);
-        if (target >= 0) {
-            for (int i = depth - 1; i >= target; i--) {
-                calls.close(stackCall[i], t, c);
-            }
-            popped += depth - 1 - target;
+        if (target >= 0 && target == depth - 1) {
+            // the usual exit, of the innermost call: kept apart from the loop below, whose
+            // loop-limit check made the JIT recompile this method mid-file
+            calls.close(stackCall[target], t, c);
             depth = target;
+        } else if (target >= 0) {
+            closeDownTo(target, t, c);
         } else if (target == NOT_ON_STACK) {
             dropped++;
         } else {
             noteUnmatched(methods.index(id), t, c);
         }
+    }
+
+    /** An exit of a call deeper in the stack: the calls above it end here too. */
+    private void closeDownTo(int target, long t, long c) {
+        for (int i = depth - 1; i >= target; i--) {
+            calls.close(stackCall[i], t, c);
+        }
+        popped += depth - 1 - target;
+        depth = target;
     }
 
     /** An exit with an empty stack: its caller will adopt every call so far. */

@@ -3,6 +3,7 @@ package dev.ura.app.analysis.findings;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.graph.AppClasses;
 import dev.ura.app.analysis.graph.ResponseGraph;
@@ -13,6 +14,7 @@ import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.Locale;
 
 /** What every rule needs about one response: its graph, the thresholds, estimates and call names. */
@@ -21,6 +23,8 @@ public final class FindingContext {
     private final FindingThresholds thresholds;
     private final WhatIfEstimator estimator;
     private final BitSet critical = new BitSet();
+    private SystemFacts facts;
+    private List<Segment> path;
 
     FindingContext(ResponseGraph graph, FindingThresholds thresholds) {
         this.graph = graph;
@@ -56,8 +60,38 @@ public final class FindingContext {
         return critical.get(v);
     }
 
-    /** Index of the main thread, or -1. */
+    /** Whether the response is on a system trace (Perfetto, systrace): the rules differ. */
+    public boolean system() {
+        return trace().system().present();
+    }
+
+    /** The facts of the system trace around this response (slices at instants, thread labels). */
+    public SystemFacts systemFacts() {
+        if (facts == null) {
+            facts = new SystemFacts(trace());
+        }
+        return facts;
+    }
+
+    /**
+     * The recorded critical path's segments in time order (cached): on a system trace, the
+     * backward walk's pieces with their categories.
+     */
+    public List<Segment> path() {
+        if (path == null) {
+            path = graph.criticalPath().segments();
+        }
+        return path;
+    }
+
+    /**
+     * Index of the main thread, or -1. On a system trace: the main thread (tid = pid) of the
+     * process the response's trigger ran in.
+     */
     public int mainThread() {
+        if (system()) {
+            return systemFacts().processMain(response().thread());
+        }
         Trace t = trace();
         for (int i = 0; i < t.threads().size(); i++) {
             ThreadTrack track = t.threads().get(i);

@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.findings;
 
+import dev.ura.app.analysis.model.Category;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.SliceRef;
@@ -28,10 +29,15 @@ public final class ThreadDominatesRule implements FindingRule {
         long duration = ctx.response().durationNs();
         Map<Integer, Evidence> byThread = new LinkedHashMap<>();
         Map<String, Long> byOwner = new HashMap<>();
+        boolean system = ctx.system();
         for (int v : g.baseline().path()) {
-            if (g.kind(v) == SegmentKind.WORK) {
+            // On a system trace every piece is WORK: only running time is the thread's own work.
+            if (g.kind(v) == SegmentKind.WORK && (!system || g.category(v) == Category.CPU)) {
                 byThread.computeIfAbsent(g.thread(v), t -> new Evidence(g)).add(v, true);
                 SliceRef s = g.slice(v);
+                if (s == null && system) {
+                    continue; // running outside any slice: nothing a what-if could name
+                }
                 String owner = g.thread(v) + "\u0000" + (s == null ? g.name(v) : ctx.name(ctx.appOwner(s)));
                 byOwner.merge(owner, g.durationNs(v), Long::sum);
             }
@@ -51,9 +57,16 @@ public final class ThreadDominatesRule implements FindingRule {
                     heaviestNs = o.getValue();
                 }
             }
+            String threadName = ctx.trace().threads().get(thread).name();
+            if (heaviest == null) {
+                String message = "Thread " + threadName + " runs for " + FindingContext.percent((double) ev.totalNs() / duration)
+                        + " of this response (" + FindingContext.ms(ev.totalNs()) + " on the critical path), outside any"
+                        + " recorded slice: add trace sections (android.os.Trace) to see what it runs.";
+                return List.of(new Finding(ID, ctx.thresholds().severityFor(0), message, ev.startNs(), ev.endNs(),
+                        thread, ev.calls(), null, 0));
+            }
             Change fix = new Change.SpeedUp(new SliceSelector.ByName(heaviest), 2);
             long saved = ctx.saving(fix);
-            String threadName = ctx.trace().threads().get(thread).name();
             String message = "Thread " + threadName + " runs for " + FindingContext.percent((double) ev.totalNs() / duration)
                     + " of this response (" + FindingContext.ms(ev.totalNs()) + " on the critical path); its heaviest work is "
                     + heaviest + " (" + FindingContext.ms(heaviestNs) + "). Making that twice as fast would save about "

@@ -186,7 +186,7 @@ final class CallLocator {
 
     /** The deepest call containing all of {@code [a, b]}, or -1. */
     int innermostContaining(long a, long b) {
-        int i = lastStartingAtOrBefore(a);
+        int i = SliceCuts.lastStartingAtOrBefore(calls, a);
         while (i >= 0 && calls.end(i) < b) {
             i = calls.parent(i);
         }
@@ -204,7 +204,7 @@ final class CallLocator {
             return outer;
         }
         long mid = a + (b - a) / 2;
-        int deepest = lastStartingAtOrBefore(mid);
+        int deepest = SliceCuts.lastStartingAtOrBefore(calls, mid);
         while (deepest >= 0 && calls.end(deepest) < mid) {
             deepest = calls.parent(deepest);
         }
@@ -263,21 +263,5 @@ final class CallLocator {
     /** Whether the call runs app code. */
     boolean isApp(int call) {
         return methods.isApp(calls.method(call));
-    }
-
-    private int lastStartingAtOrBefore(long t) {
-        int lo = 0;
-        int hi = calls.size() - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int m = (lo + hi) >>> 1;
-            if (calls.start(m) <= t) {
-                found = m;
-                lo = m + 1;
-            } else {
-                hi = m - 1;
-            }
-        }
-        return found;
     }
 }

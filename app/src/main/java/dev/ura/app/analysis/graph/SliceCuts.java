@@ -43,7 +43,7 @@ public final class SliceCuts {
      * time before {@code t} where the innermost slice changes (the start of {@code inner}, or the
      * end of its last child that ended before {@code t}), or {@code Long.MIN_VALUE} when none.
      */
-    long previousBoundary(int inner, long t) {
+    public long previousBoundary(int inner, long t) {
         long bound = inner >= 0 ? calls.start(inner) : Long.MIN_VALUE;
         // The last call starting before t; its ancestor just under `inner` is the last child of
         // `inner` (a top-level call when inner is -1) that started before t, and it ended by t.
@@ -58,6 +58,11 @@ public final class SliceCuts {
     }
 
     private int lastStartingAtOrBefore(long t) {
+        return lastStartingAtOrBefore(calls, t);
+    }
+
+    /** The last call (in pre-order) starting at or before {@code t}, or -1: a binary search over starts. */
+    public static int lastStartingAtOrBefore(CallTable calls, long t) {
         int lo = 0;
         int hi = calls.size() - 1;
         int found = -1;

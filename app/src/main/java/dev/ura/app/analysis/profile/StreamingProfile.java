@@ -26,6 +26,7 @@ public final class StreamingProfile implements MethodTraceScan.Visitors {
     private IntFunction<String> names;
     private boolean[] idle = new boolean[0];
     private int idleKnown;
+    private int known;
     private long bytes;
 
     /** @param includeIdle whether idle calls count as work ({@link CallScope#includeIdle()}) */
@@ -34,8 +35,17 @@ public final class StreamingProfile implements MethodTraceScan.Visitors {
     }
 
     @Override
-    public void methods(IntFunction<String> fullName) {
+    public void methods(IntFunction<String> fullName, int count) {
         names = fullName;
+        known = count;
+        if (count > 0) {
+            isIdle(count - 1); // the defined methods, before the first record
+        }
+    }
+
+    /** Methods defined before the records (undefined ones come later, one by one). */
+    int knownMethods() {
+        return known;
     }
 
     @Override
@@ -47,6 +57,9 @@ public final class StreamingProfile implements MethodTraceScan.Visitors {
 
     /** Whether calls of method {@code m} are idle and left out (never, with idle included). */
     boolean isIdle(int m) {
+        if (m < idleKnown) {
+            return idle[m];
+        }
         if (includeIdle) {
             return false;
         }

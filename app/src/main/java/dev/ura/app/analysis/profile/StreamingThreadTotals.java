@@ -19,25 +19,33 @@ import java.util.Arrays;
  * first, as the table puts them in front.
  */
 final class StreamingThreadTotals implements CallVisitor {
-    /** Accumulator bytes per method: six longs and an int. */
-    private static final int BYTES_PER_METHOD = 52;
+    /**
+     * Per method, one cache line of longs in {@link #totals}: calls, sum of durations, inclusive,
+     * exclusive, min, max, and how many calls of it are open (the recursion guard). Interleaved
+     * because each call touches all of them, and threads × methods outgrow the CPU caches.
+     */
+    private static final int STRIDE = 8;
+    private static final int CALLS = 0;
+    private static final int SUM = 1;
+    private static final int INCLUSIVE = 2;
+    private static final int EXCLUSIVE = 3;
+    private static final int MIN = 4;
+    private static final int MAX = 5;
+    private static final int ACTIVE = 6;
     /** Idle synthetic callers each clear the thread's totals; more than this is not a real trace. */
     private static final int MAX_IDLE_CALLERS = 64;
 
     private final StreamingProfile owner;
-    private long[] calls = new long[0];
-    private long[] sum = new long[0];
-    private long[] inclusive = new long[0];
-    private long[] exclusive = new long[0];
-    private long[] min = new long[0];
-    private long[] max = new long[0];
-    private int[] active = new int[0];
+    private long[] totals = new long[0];
+    /** Methods {@link #totals} has room for. */
+    private int methods;
 
-    private int[] method = new int[64];
-    private long[] start = new long[64];
-    private long[] childSum = new long[64];
-    private long[] idleBelow = new long[64];
-    private boolean[] counted = new boolean[64];
+    // Open calls, by stack level; large from the start so that growing is rare (the JIT deoptimises on it)
+    private int[] method = new int[256];
+    private long[] start = new long[256];
+    private long[] childSum = new long[256];
+    private long[] idleBelow = new long[256];
+    private boolean[] counted = new boolean[256];
     private int top;
     /** Stack level of the outermost open idle call, or -1: calls above it are left out. */
     private int idleLevel = -1;
@@ -70,7 +78,7 @@ final class StreamingThreadTotals implements CallVisitor {
                 idleLevel = top;
             } else {
                 ensure(m);
-                counted[top] = active[m]++ == 0;
+                counted[top] = totals[m * STRIDE + ACTIVE]++ == 0;
             }
         }
         top++;
@@ -89,7 +97,7 @@ final class StreamingThreadTotals implements CallVisitor {
         int m = method[f];
         long dur = endNs - start[f] - idleBelow[f];
         record(m, dur, childSum[f], counted[f]);
-        active[m]--;
+        totals[m * STRIDE + ACTIVE]--;
         if (f > 0) {
             childSum[f - 1] += dur;
             idleBelow[f - 1] += idleBelow[f];
@@ -114,13 +122,11 @@ final class StreamingThreadTotals implements CallVisitor {
             if (++idleCallers > MAX_IDLE_CALLERS) {
                 throw new MethodTraceScan.Abandon("more than " + MAX_IDLE_CALLERS + " idle synthetic callers");
             }
-            // the whole thread so far is inside an idle call: none of it counts
-            Arrays.fill(calls, 0);
-            Arrays.fill(sum, 0);
-            Arrays.fill(inclusive, 0);
-            Arrays.fill(exclusive, 0);
-            Arrays.fill(min, Long.MAX_VALUE);
-            Arrays.fill(max, 0);
+            // the whole thread so far is inside an idle call: none of it counts (no call is open)
+            Arrays.fill(totals, 0);
+            for (int i = MIN; i < totals.length; i += STRIDE) {
+                totals[i] = Long.MAX_VALUE;
+            }
             callers = 0;
             regionIdle = span;
             groupChildren = 0;
@@ -138,7 +144,7 @@ final class StreamingThreadTotals implements CallVisitor {
         callerChildren[callers] = groupChildren;
         callers++;
         ensure(m);
-        inclusive[m] = 0; // every call so far of this method is now inside this caller
+        totals[m * STRIDE + INCLUSIVE] = 0; // every call so far of this method is now inside this caller
         groupChildren = dur;
     }
 
@@ -146,54 +152,53 @@ final class StreamingThreadTotals implements CallVisitor {
     public void end() {
         for (int i = callers - 1; i >= 0; i--) {
             int m = callerMethod[i];
-            record(m, callerDuration[i], callerChildren[i], active[m]++ == 0);
+            record(m, callerDuration[i], callerChildren[i], totals[m * STRIDE + ACTIVE]++ == 0);
         }
         for (int i = 0; i < callers; i++) {
-            active[callerMethod[i]]--;
+            totals[callerMethod[i] * STRIDE + ACTIVE]--;
         }
     }
 
     private void record(int m, long dur, long children, boolean outermost) {
-        calls[m]++;
-        sum[m] += dur;
+        long[] t = totals;
+        int at = m * STRIDE;
+        t[at + CALLS]++;
+        t[at + SUM] += dur;
         if (outermost) {
-            inclusive[m] += dur;
+            t[at + INCLUSIVE] += dur;
         }
-        exclusive[m] += Math.max(0, dur - children);
-        min[m] = Math.min(min[m], dur);
-        max[m] = Math.max(max[m], dur);
+        t[at + EXCLUSIVE] += Math.max(0, dur - children);
+        t[at + MIN] = Math.min(t[at + MIN], dur);
+        t[at + MAX] = Math.max(t[at + MAX], dur);
     }
 
     /** Adds this thread's totals to a profile's. */
-    void addTo(ProfileAnalyzer.Totals totals) {
-        for (int m = 0; m < calls.length; m++) {
-            if (calls[m] == 0) {
+    void addTo(ProfileAnalyzer.Totals sums) {
+        for (int m = 0; m < methods; m++) {
+            int at = m * STRIDE;
+            if (totals[at + CALLS] == 0) {
                 continue;
             }
-            totals.calls[m] += calls[m];
-            totals.sum[m] += sum[m];
-            totals.inclusive[m] += inclusive[m];
-            totals.exclusive[m] += exclusive[m];
-            totals.min[m] = Math.min(totals.min[m], min[m]);
-            totals.max[m] = Math.max(totals.max[m], max[m]);
+            sums.calls[m] += totals[at + CALLS];
+            sums.sum[m] += totals[at + SUM];
+            sums.inclusive[m] += totals[at + INCLUSIVE];
+            sums.exclusive[m] += totals[at + EXCLUSIVE];
+            sums.min[m] = Math.min(sums.min[m], totals[at + MIN]);
+            sums.max[m] = Math.max(sums.max[m], totals[at + MAX]);
         }
     }
 
     private void ensure(int m) {
-        if (m < calls.length) {
+        if (m < methods) {
             return;
         }
-        int old = calls.length;
-        int n = Math.max(m + 1, Math.max(64, old + (old >> 1)));
-        owner.allocated((long) (n - old) * BYTES_PER_METHOD);
-        calls = Arrays.copyOf(calls, n);
-        sum = Arrays.copyOf(sum, n);
-        inclusive = Arrays.copyOf(inclusive, n);
-        exclusive = Arrays.copyOf(exclusive, n);
-        min = Arrays.copyOf(min, n);
-        Arrays.fill(min, old, n, Long.MAX_VALUE);
-        max = Arrays.copyOf(max, n);
-        active = Arrays.copyOf(active, n);
+        int n = Math.max(m + 1, Math.max(owner.knownMethods(), methods + (methods >> 1)));
+        owner.allocated((long) (n - methods) * STRIDE * Long.BYTES);
+        totals = Arrays.copyOf(totals, n * STRIDE);
+        for (int i = methods * STRIDE + MIN; i < totals.length; i += STRIDE) {
+            totals[i] = Long.MAX_VALUE;
+        }
+        methods = n;
     }
 
     private void growStack() {

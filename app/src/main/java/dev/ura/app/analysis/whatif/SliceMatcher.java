@@ -4,6 +4,7 @@ import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.SegmentKind;
+import dev.ura.app.analysis.graph.SliceCuts;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodTable;
 
@@ -71,7 +72,7 @@ public final class SliceMatcher {
             CallTable calls = calls(t);
             long from = graph.startNs(vs[0]);
             long to = graph.endNs(vs[vs.length - 1]);
-            int first = lastStartingAtOrBefore(calls, from);
+            int first = SliceCuts.lastStartingAtOrBefore(calls, from);
             long matchedUntil = Long.MIN_VALUE;
             int outermost = -1;
             for (int c = first; c >= 0; c = calls.parent(c)) {
@@ -142,22 +143,6 @@ public final class SliceMatcher {
     /** The call table of a thread. */
     CallTable calls(int thread) {
         return graph.work().trace().threads().get(thread).calls();
-    }
-
-    private static int lastStartingAtOrBefore(CallTable calls, long t) {
-        int lo = 0;
-        int hi = calls.size() - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int m = (lo + hi) >>> 1;
-            if (calls.start(m) <= t) {
-                found = m;
-                lo = m + 1;
-            } else {
-                hi = m - 1;
-            }
-        }
-        return found;
     }
 
     /**

@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code ura bench cli}: whole processes of {@code ura info}, {@code ura profile} and
  * {@code ura analyze} on the 200 MB bench trace: CPU (user + system of the JVM and all its
- * threads), wall time and peak resident memory, median of a few runs. CPU comes from bash's
+ * threads), wall time and peak resident memory, median of a few runs; for {@code java -jar} with
+ * the JVM's defaults and with the options the installed launcher sets ({@code app/src/dist}:
+ * parallel collector, ura's class-data-sharing archive, made here the way the package makes it). CPU comes from bash's
  * {@code times} (the JDK cannot see a child's CPU after it exits); peak RSS from the kernel's
  * high-water mark ({@code VmHWM} in {@code /proc/PID/status}), read until the process ends.
  */
@@ -54,8 +56,19 @@ public final class BenchCliCommand implements Callable<Integer> {
             description = "JVM options for 'java -jar' (e.g. \"-XX:SharedArchiveFile=ura.jsa -XX:TieredStopAtLevel=1\").")
     String javaOptions;
 
+    @Option(names = "--flags", defaultValue = "default,launcher", split = ",", paramLabel = "SET",
+            description = "Which JVM options to time 'java -jar' with: default (the JVM's, plus --java-options),"
+                    + " launcher (the installed launcher's, with a class-data-sharing archive made here); default ${DEFAULT-VALUE}.")
+    List<String> flags;
+
+    /** The options app/src/dist/package.sh gives the installed launcher (the archive's path added per run). */
+    static final String LAUNCHER_OPTIONS = "-XX:MaxRAMPercentage=50 -XX:+UseParallelGC -Xshare:auto -Xlog:disable"
+            + " -Xlog:all=warning:stderr";
+
     @Spec
     CommandSpec spec;
+
+    private Path archive;
 
     /** One timed run. */
     record Sample(double wallS, double cpuS, long peakRssBytes) {
@@ -73,22 +86,40 @@ public final class BenchCliCommand implements Callable<Integer> {
                         records, BenchTraceGenerator.THREADS);
             }
             long size = Files.size(file);
-            String run = launcher != null ? launcher : "java " + javaOptions + " -jar " + quote(jarPath().toString());
-            out.printf("command  %s COMMAND %s; %d runs each; %d cores, load %.1f at start%n", run, file, runs,
-                    Runtime.getRuntime().availableProcessors(), load());
-            out.printf("%-8s %10s %10s %12s %10s   %s%n", "command", "CPU s", "wall s", "peak RSS MB", "RSS/file", "target");
-            out.flush();
-            for (String command : commands) {
-                List<Sample> samples = new ArrayList<>();
-                for (int i = 0; i < Math.max(1, runs); i++) {
-                    samples.add(time(run + " " + command + " " + quote(file.toString())));
+            List<String> runs = new ArrayList<>();
+            if (launcher != null) {
+                runs.add(launcher);
+            } else {
+                String jarArg = quote(jarPath().toString());
+                for (String set : flags) {
+                    switch (set.trim()) {
+                        case "default" -> runs.add(("java " + javaOptions).trim() + " -jar " + jarArg);
+                        case "launcher" -> runs.add("java " + LAUNCHER_OPTIONS + " -XX:SharedArchiveFile="
+                                + quote(trainArchive(jarPath()).toString()) + " " + javaOptions + " -jar " + jarArg);
+                        default -> throw new CommandFailure(UraCommand.EXIT_USAGE, "--flags: no set '" + set
+                                + "' (default, launcher)");
+                    }
                 }
-                double cpu = median(samples.stream().mapToDouble(Sample::cpuS).toArray());
-                double wall = median(samples.stream().mapToDouble(Sample::wallS).toArray());
-                double rss = median(samples.stream().mapToDouble(s -> s.peakRssBytes()).toArray());
-                out.printf("%-8s %10.3f %10.3f %12.0f %10.2f   %s (load %.1f)%n", command, cpu, wall, rss / 1e6, rss / size,
-                        target(command), load());
+            }
+            out.printf("%d runs each; %d cores, load %.1f at start; file %,d bytes%n", this.runs,
+                    Runtime.getRuntime().availableProcessors(), load(), size);
+            for (String run : runs) {
+                out.printf("%ncommand  %s COMMAND %s%n", run, file);
+                out.printf("%-8s %10s %10s %12s %10s   %s%n", "command", "CPU s", "wall s", "peak RSS MB", "RSS/file",
+                        "target");
                 out.flush();
+                for (String command : commands) {
+                    List<Sample> samples = new ArrayList<>();
+                    for (int i = 0; i < Math.max(1, this.runs); i++) {
+                        samples.add(time(run + " " + command + " " + quote(file.toString())));
+                    }
+                    double cpu = median(samples.stream().mapToDouble(Sample::cpuS).toArray());
+                    double wall = median(samples.stream().mapToDouble(Sample::wallS).toArray());
+                    double rss = median(samples.stream().mapToDouble(s -> s.peakRssBytes()).toArray());
+                    out.printf("%-8s %10.3f %10.3f %12.0f %10.2f   %s (load %.1f)%n", command, cpu, wall, rss / 1e6,
+                            rss / size, target(command), load());
+                    out.flush();
+                }
             }
             return UraCommand.EXIT_OK;
         } finally {
@@ -96,6 +127,35 @@ public final class BenchCliCommand implements Callable<Integer> {
                 Files.deleteIfExists(file);
             }
         }
+    }
+
+    /** The launcher's class-data-sharing archive for {@code jar}, made as train.sh makes it (once per bench). */
+    private Path trainArchive(Path jar) throws Exception {
+        if (archive != null) {
+            return archive;
+        }
+        Path dir = Files.createTempDirectory("ura-bench-cds-");
+        Path training = dir.resolve("training.trace");
+        try (var in = BenchCliCommand.class.getResourceAsStream("/samples/news-launch.trace")) {
+            if (in == null) {
+                throw new CommandFailure(UraCommand.EXIT_USAGE, "no bundled sample to train the archive on");
+            }
+            Files.copy(in, training);
+        }
+        Path jsa = dir.resolve("ura.jsa");
+        String train = "java -XX:ArchiveClassesAtExit=" + quote(jsa.toString()) + " -XX:+UseParallelGC -Xlog:disable"
+                + " -Djava.awt.headless=true -jar " + quote(jar.toString()) + " analyze " + quote(training.toString())
+                + " --json >/dev/null";
+        Process p = new ProcessBuilder("bash", "-c", train).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (p.waitFor() != 0 || !Files.exists(jsa)) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "could not make the class-data-sharing archive: " + train);
+        }
+        dir.toFile().deleteOnExit();
+        jsa.toFile().deleteOnExit();
+        training.toFile().deleteOnExit();
+        archive = jsa;
+        return jsa;
     }
 
     private static String target(String command) {

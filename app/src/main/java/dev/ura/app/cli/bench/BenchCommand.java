@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
         subcommands = {BenchParseCommand.class, BenchRenderCommand.class, BenchAgentLogCommand.class,
                 BenchWhatIfCommand.class, BenchRegressCommand.class, BenchAnalysisCommand.class,
                 BenchResponsesCommand.class, BenchPerfettoCommand.class, BenchAgentCommand.class,
-                BenchAccuracyCommand.class, BenchCliCommand.class, BenchSystemPathCommand.class})
+                BenchAccuracyCommand.class, BenchCliCommand.class, BenchSystemPathCommand.class,
+                BenchSystemResponsesCommand.class, BenchWindowCommand.class})
 public final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -82,6 +82,8 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         SystemTraceTool systemTool = SystemTraceTool.create(timeline);
         north.add(systemTool.component(), BorderLayout.EAST);
         traceListeners.add(systemTool::show);
+        model.addListener(() -> systemTool.setPathThreads(model.path() == null ? List.of()
+                : model.path().segments().stream().map(s -> s.thread()).distinct().toList()));
         center.add(north, BorderLayout.NORTH);
         center.add(new TimelinePanel(timeline), BorderLayout.CENTER);
         side.setPreferredSize(new Dimension(UIScale.scale(340), UIScale.scale(200)));

@@ -97,6 +97,11 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         }
         long ghost = model.estimate() == null ? -1 : model.estimate().endNs();
         overlay = new ResponseOverlay(r, model.path(), ghost);
+        long onScreen = -1;
+        if (model.analysis() != null && model.analysis().systemWork(r.index()).isPresent()) {
+            onScreen = model.analysis().systemWork(r.index()).get().onScreenAtNs();
+            overlay.asSystemResponse(onScreen);
+        }
         view.scene().overlays().add(0, overlay);
         if (!model.scenario().isEmpty()) {
             // matching by-name changes walks every method: only when the scenario or its estimate changed
@@ -111,7 +116,8 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         view.setFocusWindow(new long[]{r.startNs(), Math.max(r.endNs(), ghost)});
         if (fitted != r) {
             fitted = r;
-            view.fitRange(r.startNs(), r.endNs());
+            // a system response's "on screen at" comes after its end: in view too
+            view.fitRange(r.startNs(), Math.max(r.endNs(), onScreen));
         }
         view.repaint();
     }
@@ -335,6 +341,9 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
     }
 
     private static String shortName(String full) {
+        if (full.indexOf(' ') >= 0 || full.indexOf('(') >= 0 || full.indexOf(':') >= 0) {
+            return full; // a system trace's slice or an agent-log interval: its dots are not packages
+        }
         int dot = full.lastIndexOf('.', full.lastIndexOf('.') - 1);
         return dot < 0 ? full : full.substring(dot + 1);
     }

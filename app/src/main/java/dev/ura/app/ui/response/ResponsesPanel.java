@@ -6,6 +6,7 @@ import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.SystemWork;
 import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.report.ResponseText;
@@ -102,7 +103,8 @@ public final class ResponsesPanel extends JPanel {
             case 1 -> shortTrigger(x.trigger());
             case 2 -> model.loaded() == null ? "" : "+" + TimeFormat.duration(x.startNs() - model.loaded().trace().firstTimeNs());
             case 3 -> TimeFormat.duration(x.durationNs());
-            case 4 -> endsWith(x);
+            case 4 -> model.analysis() == null ? endsWith(x) : model.analysis().systemWork(x.index())
+                    .map(w -> endsWith(x, w)).orElseGet(() -> endsWith(x));
             default -> x.finished() ? "yes" : "no";
         };
     }
@@ -114,6 +116,18 @@ public final class ResponsesPanel extends JPanel {
         }
         String name = r.end().name() == null ? "" : " " + shortTrigger(r.end().name());
         return r.end().kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + name;
+    }
+
+    /**
+     * A system trace's response: its frame and when it was drawn and shown, after the response's
+     * start ({@code DrawFrames 42 · on screen +3.1 ms}), or {@code no frame} when unfinished.
+     */
+    static String endsWith(Response r, SystemWork w) {
+        if (r.end() == null) {
+            return "no frame";
+        }
+        String shown = w.onScreenAtNs() < 0 ? "" : " · on screen +" + TimeFormat.duration(w.onScreenAtNs() - r.startNs());
+        return r.end().name() + shown;
     }
 
     /** {@code HomeActivity} for {@code org.mozilla.fenix.HomeActivity}, {@code View.performClick} kept whole. */

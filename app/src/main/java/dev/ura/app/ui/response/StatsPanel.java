@@ -4,6 +4,7 @@ import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.profile.CallScope;
 import dev.ura.app.analysis.profile.Profile;
 import dev.ura.app.analysis.profile.ProfileRow;
+import dev.ura.app.analysis.profile.SliceRunningTime;
 
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.ChartStyle;
@@ -26,7 +27,8 @@ import java.util.Map;
 
 /**
  * Statistics of the selected response: time by thread and by category on its critical path, and
- * the methods with the most self time inside its window (all threads).
+ * the methods with the most self time inside its window (all threads); on a system trace, the
+ * slices whose own code ran longest on a CPU in it.
  */
 public final class StatsPanel extends JPanel {
     private static final int TOP = 8;
@@ -35,13 +37,17 @@ public final class StatsPanel extends JPanel {
     private final DefaultCategoryDataset byCategory = new DefaultCategoryDataset();
     private final DefaultCategoryDataset topMethods = new DefaultCategoryDataset();
     private CriticalPath shown;
+    private final org.jfree.chart.ChartPanel topChart;
+    private static final String METHODS_TITLE = "Top methods (self time in response)";
+    private static final String SLICES_TITLE = "Top slices (running time in response)";
 
     public StatsPanel(ResponseModel model) {
         super(new GridLayout(1, 3));
         this.model = model;
         add(ChartStyle.barChart("Critical path by thread", "ms", byThread));
         add(ChartStyle.barChart("Critical path by category", "ms", byCategory, StatsPanel::categoryColour));
-        add(ChartStyle.barChart("Top methods (self time in response)", "ms", topMethods));
+        topChart = ChartStyle.barChart(METHODS_TITLE, "ms", topMethods);
+        add(topChart);
         model.addListener(this::refresh);
     }
 
@@ -67,7 +73,12 @@ public final class StatsPanel extends JPanel {
         fill(byCategory, categories);
         Response r = model.selectedResponse();
         Trace trace = model.loaded().trace();
-        Background.run(() -> selfTimes(trace, r.startNs(), r.endNs()), m -> {
+        boolean system = trace.system().present();
+        // a system slice's wall self time includes its thread's sleeps (locks, binder, disk): not work
+        topChart.getChart().setTitle(system ? SLICES_TITLE : METHODS_TITLE);
+        ChartStyle.restyleTitle(topChart.getChart());
+        Background.run(() -> system ? SliceRunningTime.byName(trace, r.startNs(), r.endNs())
+                : selfTimes(trace, r.startNs(), r.endNs()), m -> {
             if (shown == p) {
                 fill(topMethods, m);
             }

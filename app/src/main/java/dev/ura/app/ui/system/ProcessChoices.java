@@ -51,6 +51,15 @@ final class ProcessChoices {
         return out;
     }
 
+    /** A thread as the note beside the picker names it: {@code name tid (process)}. */
+    static String label(Trace trace, int t) {
+        SystemTrace s = trace.system();
+        String name = trace.threads().get(t).name();
+        long pid = s.threads().get(t).tgid();
+        String process = s.process(pid).map(ProcessInfo::name).filter(n -> !n.isEmpty()).orElse("pid " + pid);
+        return name + " " + s.threads().get(t).tid() + " (" + process + ")";
+    }
+
     /** Whether thread {@code t} belongs to the choice. */
     static boolean shows(Trace trace, Choice c, int t) {
         return c.pid() < 0 || trace.system().threads().get(t).tgid() == c.pid();

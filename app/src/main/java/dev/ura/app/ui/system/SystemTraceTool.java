@@ -10,7 +10,10 @@ import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import java.awt.FlowLayout;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the window adds for system traces (Perfetto, systrace): the thread-state strip and frame
@@ -21,7 +24,10 @@ public final class SystemTraceTool {
     private final TimelineView view;
     private final JPanel bar = new JPanel(new FlowLayout(FlowLayout.RIGHT, 6, 2));
     private final JComboBox<ProcessChoices.Choice> picker = new JComboBox<>();
+    private final JLabel onPath = new JLabel();
     private Trace trace;
+    /** Threads on the selected response's critical path: shown whatever process is picked. */
+    private Set<Integer> pathThreads = Set.of();
     private boolean updating;
 
     private SystemTraceTool(TimelineView view) {
@@ -30,6 +36,8 @@ public final class SystemTraceTool {
         picker.setToolTipText("Show the threads of one process (the app first) or of all");
         bar.add(new JLabel("Process"));
         bar.add(picker);
+        onPath.setName("pathThreadsNote");
+        bar.add(onPath);
         bar.setVisible(false);
         picker.addActionListener(e -> {
             if (!updating) {
@@ -50,6 +58,7 @@ public final class SystemTraceTool {
     /** Called on the EDT after a trace is shown. */
     public void show(LoadedTrace loaded) {
         trace = loaded.trace();
+        pathThreads = Set.of();
         TimelineScene scene = view.scene();
         ThreadStateOverlay overlay = ThreadStateOverlay.of(trace);
         bar.setVisible(overlay != null);
@@ -69,15 +78,44 @@ public final class SystemTraceTool {
         apply();
     }
 
+    /**
+     * The threads on the selected response's critical path (empty for none): they stay shown
+     * whatever process is picked, so the path overlay can cross into system_server's binder thread
+     * or SurfaceFlinger. Called on the EDT when the path changes.
+     */
+    public void setPathThreads(Collection<Integer> threads) {
+        Set<Integer> next = Set.copyOf(threads);
+        if (!next.equals(pathThreads)) {
+            pathThreads = next;
+            apply();
+        }
+    }
+
     private void apply() {
         ProcessChoices.Choice c = (ProcessChoices.Choice) picker.getSelectedItem();
         TimelineScene scene = view.scene();
         if (c == null || scene == null || trace == null || !trace.system().present()) {
+            onPath.setText("");
             return;
         }
+        List<String> extra = new ArrayList<>();
         for (int t = 0; t < trace.threads().size(); t++) {
-            scene.layout().setHidden(t, !ProcessChoices.shows(trace, c, t));
+            boolean picked = ProcessChoices.shows(trace, c, t);
+            boolean path = pathThreads.contains(t) && t < trace.system().threads().size();
+            scene.layout().setHidden(t, !picked && !path);
+            if (path && !picked) {
+                extra.add(ProcessChoices.label(trace, t));
+            }
         }
+        onPath.setText(extra.isEmpty() ? "" : "+ " + extra.size() + (extra.size() == 1 ? " thread" : " threads")
+                + " on the critical path");
+        onPath.setToolTipText(extra.isEmpty() ? null : "Shown because the critical path runs through them: "
+                + String.join(", ", extra));
         view.lanesChanged();
+    }
+
+    /** The note beside the picker on threads of other processes shown for the path (for tests). */
+    public String pathThreadsNote() {
+        return onPath.getText();
     }
 }

@@ -179,6 +179,7 @@ public final class TimelineView extends JComponent {
             }
             frame = renderer.paint(g2, scene, getWidth(), getHeight());
             paintRangeMark(g2);
+            FirstPaintProbe.painted();
         } finally {
             g2.dispose();
         }

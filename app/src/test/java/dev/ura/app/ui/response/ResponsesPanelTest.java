@@ -26,6 +26,21 @@ class ResponsesPanelTest {
                 true, null))).isEqualTo("no draw");
     }
 
+    /** A system response: its frame, and when it was on screen after the response began (3.1 ms). */
+    @Test
+    void aSystemResponseEndsWithItsFrameAndWhenItWasShown() {
+        var drawn = new dev.ura.app.analysis.model.EndEvent(1, "RenderThread", dev.ura.trace.model.EventKind.DRAW_FRAME,
+                "DrawFrames 42", 2_600_000);
+        var r = new dev.ura.app.analysis.model.Response(0, "deliverInputEvent", 0, "main", 0, 2_600_000, true, drawn);
+        var shown = new dev.ura.app.analysis.model.SystemWork(java.util.List.of(), 42, 1, 2_600_000, 3_100_000, true);
+        assertThat(ResponsesPanel.endsWith(r, shown)).isEqualTo("DrawFrames 42 · on screen +3.1 ms");
+        var dropped = new dev.ura.app.analysis.model.SystemWork(java.util.List.of(), 42, 1, 2_600_000, -1, true);
+        assertThat(ResponsesPanel.endsWith(r, dropped)).isEqualTo("DrawFrames 42");
+        var unfinished = new dev.ura.app.analysis.model.Response(0, "deliverInputEvent", 0, "main", 0, 700, false, null);
+        assertThat(ResponsesPanel.endsWith(unfinished, new dev.ura.app.analysis.model.SystemWork(java.util.List.of(), -1,
+                0, -1, -1, false))).isEqualTo("no frame");
+    }
+
     @Test
     void selfTimesAreClippedToTheWindowAndExcludeChildren() {
         Trace t = new TinyTraces().thread("main", true)

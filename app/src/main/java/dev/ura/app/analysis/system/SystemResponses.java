@@ -1,0 +1,203 @@
+package dev.ura.app.analysis.system;
+
+import dev.ura.app.analysis.model.EndEvent;
+import dev.ura.app.analysis.model.EventSet;
+import dev.ura.app.analysis.model.Link;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseWork;
+import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.app.analysis.model.TrackedStretch;
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.EventKind;
+import dev.ura.trace.model.EventTable;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.system.Frame;
+import dev.ura.trace.util.OneLine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The responses of a system trace (docs/system-responses.md §1–§3): triggers, tracked stretches,
+ * the frame that ends each, and the event table and links that show them.
+ *
+ * @param events   the derived events (triggers, requested frames' draws, the hand-offs that opened stretches)
+ * @param links    the hand-offs, by send time
+ * @param work     per response, in start order
+ * @param systems  per response (parallel to {@code work}): stretches and the ending frame
+ * @param warnings what the rules had to work around, one line each
+ */
+public record SystemResponses(EventTable events, List<Link> links, List<ResponseWork> work, List<SystemWork> systems,
+                              List<String> warnings) {
+
+    public SystemResponses {
+        links = List.copyOf(links);
+        work = List.copyOf(work);
+        systems = List.copyOf(systems);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** One response found on a system trace, before the event table is numbered. */
+    private record Found(TriggerFinder.Trigger trigger, StretchTracker.Result tracked, List<Integer> frames, int end) {
+    }
+
+    /** Finds every response of {@code trace}, whose {@code system()} is present. */
+    public static SystemResponses detect(Trace trace) {
+        SystemThreads threads = new SystemThreads(trace);
+        int n = trace.threads().size();
+        Set<String> warnings = new LinkedHashSet<>();
+        List<TriggerFinder.Trigger> triggers = new TriggerFinder(trace, threads).find();
+        List<Found> found = new ArrayList<>(triggers.size());
+        if (!triggers.isEmpty()) {
+            StretchTracker tracker = new StretchTracker(new Handoffs(trace.system(), threads), threads,
+                    trace.lastTimeNs());
+            FrameMatcher frames = new FrameMatcher(trace.system().frames(), threads, n);
+            for (TriggerFinder.Trigger g : triggers) {
+                StretchTracker.Result r = tracker.track(g.thread(), g.sliceStartNs(), g.stretchEndNs());
+                List<Integer> requested = frames.requested(r.stretches().stream().map(StretchTracker.Opened::stretch)
+                        .toList());
+                found.add(new Found(g, r, requested, frames.drawnLast(requested)));
+            }
+        }
+        return assemble(trace, found, warnings);
+    }
+
+    private static SystemResponses assemble(Trace trace, List<Found> found, Set<String> warnings) {
+        SystemEvents ev = new SystemEvents(trace);
+        List<Frame> frames = trace.system().frames();
+        List<int[]> added = new ArrayList<>();
+        for (int r = 0; r < found.size(); r++) {
+            Found f = found.get(r);
+            TriggerFinder.Trigger g = f.trigger();
+            List<Integer> mine = new ArrayList<>();
+            mine.add(ev.trigger(r, g.launch(), g.thread(), g.sliceStartNs(), g.sliceEndNs(), g.name(), g.call()));
+            for (StretchTracker.Opened o : f.tracked().stretches()) {
+                if (o.ref() >= 0) {
+                    for (int e : ev.handoff(o.stretch().cause(), o.ref(), o.sourceThread(), o.sourceNs(),
+                            o.stretch().thread(), o.stretch().fromNs())) {
+                        mine.add(e);
+                    }
+                }
+            }
+            int endEvent = -1;
+            for (int k : f.frames()) {
+                int e = draw(trace, ev, k, frames.get(k));
+                mine.add(e);
+                if (k == f.end()) {
+                    endEvent = e;
+                }
+            }
+            mine.add(0, endEvent);
+            added.add(mine.stream().mapToInt(Integer::intValue).toArray());
+            if (g.start().warning() != null) {
+                warnings.add(g.start().warning());
+            }
+            if (f.tracked().capped()) {
+                warnings.add("response " + r + " (" + g.name() + "): tracked work cut at " + StretchTracker.MAX_STRETCHES
+                        + " stretches");
+            }
+            if (f.end() >= 0 && !FrameMatcher.drawn(frames.get(f.end()))) {
+                Frame fr = frames.get(f.end());
+                warnings.add("frame " + fr.vsyncId() + " (Choreographer#doFrame at " + fr.doFrameStartNs()
+                        + " ns) has no DrawFrame on a RenderThread: drawn at is the end of its doFrame");
+            }
+        }
+        EventTable events = ev.build();
+        List<Link> links = ev.links();
+        List<ResponseWork> work = new ArrayList<>(found.size());
+        List<SystemWork> systems = new ArrayList<>(found.size());
+        for (int r = 0; r < found.size(); r++) {
+            Found f = found.get(r);
+            int[] mine = added.get(r);
+            int[] tracked = new int[mine.length - 1];
+            for (int k = 1; k < mine.length; k++) {
+                tracked[k - 1] = ev.indexOf(mine[k]);
+            }
+            int endEvent = mine[0] < 0 ? -1 : ev.indexOf(mine[0]);
+            SystemWork sys = systemWork(f, frames);
+            Response response = response(trace, r, f, sys);
+            work.add(new ResponseWork(trace, events, links, response, tracked[0], EventSet.of(tracked), List.of(),
+                    endEvent));
+            systems.add(sys);
+        }
+        // Warnings quote slice names from the file: escaped, each stays one printable line.
+        return new SystemResponses(events, links, work, systems, warnings.stream().map(OneLine::of).toList());
+    }
+
+    private static int draw(Trace trace, SystemEvents ev, int k, Frame f) {
+        boolean drawn = FrameMatcher.drawn(f);
+        int thread = FrameMatcher.drawThread(f);
+        long start = drawn ? f.drawStartNs() : f.doFrameStartNs();
+        int call = callAt(trace, thread, start, drawn ? "DrawFrame" : "Choreographer#doFrame");
+        return ev.draw(k, thread, start, FrameMatcher.drawnAt(f), name(trace, thread, f), call);
+    }
+
+    /** The call of {@code thread} starting at {@code startNs} whose name starts with {@code prefix}, or -1. */
+    private static int callAt(Trace trace, int thread, long startNs, String prefix) {
+        CallTable c = trace.threads().get(thread).calls();
+        int lo = 0;
+        int hi = c.size();
+        while (lo < hi) { // calls are in pre-order, so their starts never decrease
+            int mid = (lo + hi) >>> 1;
+            if (c.start(mid) < startNs) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int i = lo; i < c.size() && c.start(i) == startNs; i++) {
+            if (trace.methods().get(c.method(i)).name().startsWith(prefix)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static SystemWork systemWork(Found f, List<Frame> frames) {
+        List<TrackedStretch> stretches = f.tracked().stretches().stream().map(StretchTracker.Opened::stretch).toList();
+        boolean converted = f.trigger().start().converted();
+        if (f.end() < 0) {
+            TrackedStretch last = stretches.get(0);
+            for (TrackedStretch s : stretches) {
+                if (s.toNs() >= last.toNs()) {
+                    last = s;
+                }
+            }
+            return new SystemWork(stretches, -1, last.thread(), -1, -1, converted);
+        }
+        Frame fr = frames.get(f.end());
+        long onScreen = fr.dropped() ? -1 : fr.presentNs();
+        return new SystemWork(stretches, fr.vsyncId(), FrameMatcher.drawThread(fr), FrameMatcher.drawnAt(fr), onScreen,
+                converted);
+    }
+
+    private static Response response(Trace trace, int index, Found f, SystemWork sys) {
+        TriggerFinder.Trigger g = f.trigger();
+        String threadName = trace.threads().get(g.thread()).name();
+        long start = g.start().startNs();
+        if (f.end() < 0) {
+            long end = start;
+            for (TrackedStretch s : sys.stretches()) {
+                end = Math.max(end, s.toNs());
+            }
+            return new Response(index, g.name(), g.thread(), threadName, start, end, false, null);
+        }
+        int drawThread = sys.drawThread();
+        Frame fr = trace.system().frames().get(f.end());
+        String name = name(trace, drawThread, fr);
+        EndEvent end = new EndEvent(drawThread, trace.threads().get(drawThread).name(), EventKind.DRAW_FRAME, name,
+                sys.drawnAtNs());
+        return new Response(index, g.name(), g.thread(), threadName, start, sys.drawnAtNs(), true, end);
+    }
+
+    /** The name of the slice that ends frame {@code f}: its DrawFrame, else its doFrame. */
+    private static String name(Trace trace, int thread, Frame f) {
+        boolean drawn = FrameMatcher.drawn(f);
+        String prefix = drawn ? "DrawFrame" : "Choreographer#doFrame";
+        int call = callAt(trace, thread, drawn ? f.drawStartNs() : f.doFrameStartNs(), prefix);
+        return call >= 0 ? trace.methods().get(trace.threads().get(thread).calls().method(call)).name()
+                : prefix + (f.vsyncId() >= 0 ? " " + f.vsyncId() : "");
+    }
+}

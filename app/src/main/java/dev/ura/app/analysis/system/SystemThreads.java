@@ -1,0 +1,79 @@
+package dev.ura.app.analysis.system;
+
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.system.ProcessInfo;
+import dev.ura.trace.model.system.SystemTrace;
+import dev.ura.trace.model.system.ThreadInfo;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What each thread of a system trace is for the response rules: part of SurfaceFlinger (its
+ * wakeups are the display's rhythm, never a hand-off), of system_server, or of an app; and whether
+ * it is its process's main thread.
+ */
+final class SystemThreads {
+    static final String SURFACEFLINGER = "/system/bin/surfaceflinger";
+    static final String SYSTEM_SERVER = "system_server";
+    /** SurfaceFlinger's vsync threads, by name, for traces that do not say which process a thread is in. */
+    private static final Set<String> VSYNC_THREADS = Set.of("app", "appSf", "sf", "TimerDispatch");
+
+    private final SystemTrace system;
+    private final boolean[] vsync;
+    private final boolean[] app;
+    private final String[] processName;
+
+    SystemThreads(Trace trace) {
+        this.system = trace.system();
+        Map<Long, String> names = new HashMap<>();
+        for (ProcessInfo p : system.processes()) {
+            names.putIfAbsent(p.pid(), p.name());
+        }
+        List<ThreadInfo> threads = system.threads();
+        int n = threads.size();
+        vsync = new boolean[n];
+        app = new boolean[n];
+        processName = new String[n];
+        for (int t = 0; t < n; t++) {
+            ThreadInfo info = threads.get(t);
+            String process = info.tgid() < 0 ? "" : names.getOrDefault(info.tgid(), "");
+            processName[t] = process;
+            boolean sf = process.equals(SURFACEFLINGER) || process.equals("surfaceflinger");
+            for (ThreadInfo.Name name : info.names()) {
+                sf |= VSYNC_THREADS.contains(name.name());
+            }
+            vsync[t] = sf;
+            app[t] = !sf && !process.equals(SYSTEM_SERVER);
+        }
+    }
+
+    /** Whether a wakeup by thread {@code t} is a vsync wakeup (SurfaceFlinger's process or vsync threads). */
+    boolean vsync(int t) {
+        return t >= 0 && t < vsync.length && vsync[t];
+    }
+
+    /** Whether thread {@code t} belongs to an app (not SurfaceFlinger, not system_server). */
+    boolean app(int t) {
+        return t >= 0 && t < app.length && app[t];
+    }
+
+    /**
+     * Whether thread {@code t} is an app's main thread: its tid is its process's pid (or the trace
+     * does not say which process it is in, so the frames it runs decide).
+     */
+    boolean appMain(int t) {
+        if (!app(t)) {
+            return false;
+        }
+        ThreadInfo info = system.threads().get(t);
+        return info.tgid() < 0 || info.isProcessMain();
+    }
+
+    /** The name of thread {@code t}'s process, empty when unknown. */
+    String processName(int t) {
+        return processName[t];
+    }
+}
