@@ -42,26 +42,26 @@ class SystemPathCliTest {
                     + " " + t.get("runnableNs").asLong() / 1000 + " " + t.get("ioNs").asLong() / 1000 + " "
                     + t.get("waitNs").asLong() / 1000 + " " + t.get("otherNs").asLong() / 1000);
         }
-        // µs: main 0..500 and 1600..1800 (+100 unknown before the trace), binder 500..710, the
-        // worker 710..1600 (680 of it in D), RenderThread 1800..2500.
+        // µs (SystemGraphTapTest): main −100..300 (100 unknown before the trace) and 1600..1800,
+        // the worker 300..420 and 710..1600 (680 of it in D), binder 420..710, RenderThread 1800..2500.
         assertThat(byThread).containsExactly(
-                "1000 om.example.feed 650 50 0 0 100",
-                "610 binder:600_1 210 0 0 0 0",
-                "1020 FeedWorker 150 60 680 0 0",
+                "1000 om.example.feed 450 50 0 0 100",
+                "1020 FeedWorker 220 110 680 0 0",
+                "610 binder:600_1 210 80 0 0 0",
                 "1010 RenderThread 680 20 0 0 0");
         List<String> categories = new ArrayList<>();
         for (JsonNode s : resp.get("criticalPath")) {
             categories.add(s.get("category").asText());
         }
         assertThat(categories).contains("runnable", "io", "cpu", "other");
-        JsonNode io = resp.get("criticalPath").get(11);
+        JsonNode io = resp.get("criticalPath").get(14);
         assertThat(io.get("category").asText()).isEqualTo("io");
         assertThat(io.get("thread").asText()).isEqualTo("FeedWorker");
         assertThat(io.get("endNs").asLong() - io.get("startNs").asLong()).isEqualTo(680_000);
 
         String text = run("analyze", tap.toString());
         assertThat(text).contains("path by thread (ms):")
-                .containsPattern("FeedWorker 1020 +0\\.150 +0\\.060 +0\\.680 +0\\.000 +0\\.000")
+                .containsPattern("FeedWorker 1020 +0\\.220 +0\\.110 +0\\.680 +0\\.000 +0\\.000")
                 .containsPattern("runnable +program-order +waiting for CPU 1");
     }
 }

@@ -1,6 +1,7 @@
 package dev.ura.trace.ftrace;
 
 import dev.ura.trace.io.Progress;
+import dev.ura.trace.io.InflationLimit;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
 import dev.ura.trace.model.Trace;
@@ -18,8 +19,8 @@ import java.util.Map;
  * the text's seconds on the kernel trace clock (BOOTTIME for Android's atrace).
  */
 public final class FtraceTextReader implements TraceReader {
-    /** Upper bound for an {@code atrace -z} stream inflated in memory. */
-    private static final long INFLATE_LIMIT = Math.min(Integer.MAX_VALUE - 64, Runtime.getRuntime().maxMemory() / 4);
+    /** Upper bound for an {@code atrace -z} stream inflated in memory (the same ceiling as gzip). */
+    private static final long INFLATE_LIMIT = InflationLimit.CEILING;
 
     @Override
     public String formatName() {

@@ -1,5 +1,6 @@
 package dev.ura.trace.ftrace;
 
+import dev.ura.trace.io.InflationLimit;
 import dev.ura.trace.io.TraceFormatException;
 
 import java.io.ByteArrayOutputStream;
@@ -141,6 +142,11 @@ final class SystraceContainer {
         return out.toString();
     }
 
+    /**
+     * Inflates the zlib body under {@link InflationLimit} (checked against the compressed bytes the
+     * inflater has used after every 64 KiB, so a bomb stops early); the output grows by doubling,
+     * which is bounded by the same limit.
+     */
     private static byte[] inflate(String source, byte[] all, int from, long limit) throws TraceFormatException {
         Inflater inf = new Inflater();
         inf.setInput(all, from, all.length - from);
@@ -153,9 +159,9 @@ final class SystraceContainer {
                     break; // truncated stream: keep what inflated
                 }
                 out.write(buf, 0, k);
-                if (out.size() > limit) {
-                    throw TraceFormatException.ofFile(source, "compressed systrace inflates to more than " + limit
-                            + " bytes", null);
+                String why = InflationLimit.exceeded(inf.getBytesWritten(), inf.getBytesRead(), limit);
+                if (why != null) {
+                    throw TraceFormatException.atOffset(source, from, "compressed systrace (zlib after TRACE:) " + why);
                 }
             }
         } catch (DataFormatException e) {

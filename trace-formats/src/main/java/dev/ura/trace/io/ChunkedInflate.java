@@ -5,20 +5,22 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
- * Reads a decompressing stream to its end under a byte ceiling. The output is gathered in
- * fixed-size chunks, so what is held is what was inflated (no doubling buffer that allocates twice
- * the ceiling), and the count is checked after every chunk, so a bomb is refused as soon as it
- * passes the ceiling. Shared by whole-file gzip and zstd.
+ * Reads a decompressing stream to its end under {@link InflationLimit} (a ceiling, and a ratio to
+ * the compressed bytes consumed). The output is gathered in fixed-size chunks, so what is held is
+ * what was inflated (no doubling buffer that allocates twice the ceiling), and both rules are
+ * checked after every chunk, so a bomb is refused after its first few MiB. Shared by whole-file
+ * gzip and zstd.
  */
 final class ChunkedInflate {
     private final int chunkSize;
 
-    /** The ceiling was passed; nothing more was read. */
+    /** A limit was passed (the message says which, from {@link InflationLimit#exceeded}); nothing more was read. */
     static final class TooBig extends Exception {
-        TooBig() {
-            super(null, null, false, false);
+        TooBig(String why) {
+            super(why, null, false, false);
         }
     }
 
@@ -39,14 +41,21 @@ final class ChunkedInflate {
         return total;
     }
 
-    ByteBuffer readAll(InputStream in, long limit) throws IOException, TooBig {
+    /**
+     * Reads {@code in} to its end.
+     *
+     * @param limit    the ceiling in bytes
+     * @param consumed compressed bytes used so far (a stream that reads ahead may count a little more)
+     */
+    ByteBuffer readAll(InputStream in, long limit, LongSupplier consumed) throws IOException, TooBig {
         List<byte[]> chunks = new ArrayList<>();
         while (true) {
             byte[] chunk = new byte[(int) Math.min(chunkSize, limit - total + 1)];
             int n = in.readNBytes(chunk, 0, chunk.length);
             total += n;
-            if (total > limit) {
-                throw new TooBig();
+            String why = InflationLimit.exceeded(total, consumed.getAsLong(), limit);
+            if (why != null) {
+                throw new TooBig(why);
             }
             if (n > 0) {
                 chunks.add(n == chunk.length ? chunk : java.util.Arrays.copyOf(chunk, n));

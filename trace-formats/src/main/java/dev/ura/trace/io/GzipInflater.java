@@ -8,8 +8,9 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
- * Inflates a whole gzip file into one buffer under a byte ceiling ({@link ChunkedInflate}: a bomb
- * is refused as soon as it passes the ceiling).
+ * Inflates a whole gzip file into one buffer under {@link InflationLimit} ({@link ChunkedInflate}:
+ * both limits are checked after every chunk against the compressed bytes the inflater has actually
+ * used, so a bomb is refused after its first few MiB).
  */
 final class GzipInflater {
     /** A gzip header is at least 10 bytes and the trailer 8; anything that ends sooner has no data. */
@@ -21,11 +22,13 @@ final class GzipInflater {
     static ByteBuffer inflate(String name, ByteBuffer data, long limit) throws TraceFormatException {
         long compressed = data.remaining();
         ChunkedInflate out = new ChunkedInflate();
-        try (InputStream in = new GZIPInputStream(new ByteBufferInputStream(data.duplicate()), 1 << 16)) {
-            return out.readAll(in, limit);
+        ByteBuffer source = data.duplicate();
+        int start = source.position();
+        try (Counting in = new Counting(new ByteBufferInputStream(source))) {
+            return out.readAll(in, limit, () -> in.consumed(source.position() - start));
         } catch (ChunkedInflate.TooBig e) {
-            throw TraceFormatException.ofFile(name, "gzip content inflates to more than " + limit
-                    + " bytes (limit: a quarter of the heap, at most 2 GiB); gunzip it first", null);
+            throw TraceFormatException.ofFile(name, "gzip content " + e.getMessage() + "; if it is a real trace,"
+                    + " gunzip it first", null);
         } catch (EOFException e) {
             long total = out.total();
             throw TraceFormatException.ofFile(name, compressed <= HEADER_BYTES + 8 && total == 0
@@ -39,6 +42,17 @@ final class GzipInflater {
         } catch (IOException e) {
             throw TraceFormatException.ofFile(name, "corrupt gzip data: "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+        }
+    }
+
+    /** Tells how many compressed bytes the inflater has used: those read from the file less those it still buffers. */
+    private static final class Counting extends GZIPInputStream {
+        Counting(InputStream in) throws IOException {
+            super(in, 1 << 16);
+        }
+
+        long consumed(long readFromSource) {
+            return readFromSource - inf.getRemaining();
         }
     }
 }

@@ -14,15 +14,13 @@ import java.util.ServiceLoader;
  * new format is one class and one line in {@code META-INF/services}.
  */
 public final class TraceFiles {
-    /** Inflated gzip content larger than this is refused rather than exhausting the heap. */
-    static final long MAX_INFLATED_BYTES = InputFiles.MAX_BYTES;
     /**
-     * The inflated size allowed, fixed at start-up: a quarter of the heap, at most
-     * {@link #MAX_INFLATED_BYTES}. A small gzip can inflate to gigabytes, and the readers need heap
-     * for the model too. Inflation counts the bytes it produces and stops the moment they pass this
-     * ceiling, so a bomb costs at most the ceiling, never more.
+     * The inflated size allowed, fixed at start-up ({@link InflationLimit#CEILING}: an eighth of the
+     * heap, at most 1 GiB). A small gzip can inflate to gigabytes, and the readers need heap for the
+     * model too; inflation also stops as soon as the content inflates more than any trace does
+     * ({@link InflationLimit}), so a bomb is refused after a few MiB.
      */
-    static final long INFLATED_LIMIT = Math.min(MAX_INFLATED_BYTES, Runtime.getRuntime().maxMemory() / 4);
+    static final long INFLATED_LIMIT = InflationLimit.CEILING;
 
     private TraceFiles() {
     }
@@ -91,7 +89,7 @@ public final class TraceFiles {
                 && (data.get(data.position() + 1) & 0xFF) == 0x8B;
     }
 
-    /** Inflates a gzip stream; content larger than {@code limit} bytes is refused as soon as it passes it. */
+    /** Inflates a gzip stream under {@link InflationLimit} with {@code limit} as the ceiling. */
     static ByteBuffer inflate(String name, ByteBuffer data, long limit) throws TraceFormatException {
         return GzipInflater.inflate(name, data, limit);
     }

@@ -31,14 +31,17 @@ public final class ZstdStreams {
         }
     }
 
-    /** Decompresses a whole zstd file; content larger than {@code limit} bytes is refused as soon as it passes it. */
+    /** Decompresses a whole zstd file under {@link InflationLimit} with {@code limit} as the ceiling. */
     static ByteBuffer inflateFile(String name, ByteBuffer data, long limit) throws TraceFormatException {
         ChunkedInflate out = new ChunkedInflate();
-        try (InputStream in = open(new ByteBufferInputStream(data.duplicate()))) {
-            return out.readAll(in, limit);
+        ByteBuffer source = data.duplicate();
+        int start = source.position();
+        try (InputStream in = open(new ByteBufferInputStream(source))) {
+            // What the decoder has read, including its read-ahead: the ratio is judged a little leniently.
+            return out.readAll(in, limit, () -> source.position() - start);
         } catch (ChunkedInflate.TooBig e) {
-            throw TraceFormatException.ofFile(name, "zstd content decompresses to more than " + limit
-                    + " bytes (limit: a quarter of the heap, at most 2 GiB); decompress it first (zstd -d)", null);
+            throw TraceFormatException.ofFile(name, "zstd content " + e.getMessage()
+                    + "; if it is a real trace, decompress it first (zstd -d)", null);
         } catch (Failure e) {
             throw TraceFormatException.ofFile(name, e.getMessage(), null);
         } catch (IOException e) {
@@ -50,13 +53,14 @@ public final class ZstdStreams {
      * Decompresses {@code b[from, from + len)} (one container of packets) into a new array of at
      * most {@code limit} bytes.
      *
-     * @return the bytes, or null when they would pass {@code limit}
+     * @return the bytes, or null when they would pass {@code limit} or {@link InflationLimit}'s ratio
      * @throws Failure when the data is corrupt or truncated, or the decoder cannot load
      */
     public static byte[] inflate(byte[] b, int from, int len, int limit) throws Failure {
         ChunkedInflate out = new ChunkedInflate(1 << 17);
         try (InputStream in = open(new ByteArrayInputStream(b, from, len))) {
-            return out.readAll(in, limit).array(); // exactly the bytes: readAll wraps an array of that size
+            // Judged against the whole container; the reader also applies the ratio over all containers.
+            return out.readAll(in, limit, () -> len).array(); // exactly the bytes: readAll wraps an array of that size
         } catch (ChunkedInflate.TooBig e) {
             return null;
         } catch (IOException e) {

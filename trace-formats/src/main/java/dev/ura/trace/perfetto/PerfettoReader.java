@@ -1,5 +1,6 @@
 package dev.ura.trace.perfetto;
 
+import dev.ura.trace.io.InflationLimit;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
@@ -103,6 +104,11 @@ public final class PerfettoReader implements TraceReader {
         long errorOffset = -1;
         boolean compressed;
         int depth;
+        /** All compressed_packets so far, inflated and compressed bytes, for {@link InflationLimit}'s ratio. */
+        long inflatedTotal;
+        long compressedTotal;
+        /** Why the containers are a decompression bomb, once they are: the read stops at that packet. */
+        String bomb;
 
         Stream(String source, SystemTraceBuilder b, Map<String, String> props, Progress progress) {
             this.source = source;
@@ -157,6 +163,10 @@ public final class PerfettoReader implements TraceReader {
                     }
                     d.get(pos, scratch, 0, length);
                     decode(scratch, 0, length, keyAt);
+                    if (bomb != null) {
+                        stop(keyAt, "compressed packets: the content " + bomb);
+                        return;
+                    }
                 }
                 pos += length;
                 if (pos >= nextReport) {
@@ -194,6 +204,9 @@ public final class PerfettoReader implements TraceReader {
         /** A compressed_packets payload: inflate, then decode the packets inside (recursively). */
         void container(byte[] buf, int from, int to, boolean zstd) {
             compressed = true;
+            if (bomb != null) {
+                return;
+            }
             if (depth >= MAX_CONTAINER_DEPTH) {
                 b.count("compressed containers nested too deep (skipped)");
                 return;
@@ -232,8 +245,13 @@ public final class PerfettoReader implements TraceReader {
                 byte[] out = ZstdStreams.inflate(buf, from, to - from, MAX_INFLATED_CONTAINER);
                 if (out == null) {
                     b.count("compressed containers inflating beyond " + (MAX_INFLATED_CONTAINER >> 20) + " MiB (skipped)");
+                    return null;
                 }
-                return out;
+                // The same ratio rule as zlib containers, counted over all containers.
+                inflatedTotal += out.length;
+                compressedTotal += to - from;
+                bomb = InflationLimit.exceeded(inflatedTotal, compressedTotal, Long.MAX_VALUE);
+                return bomb == null ? out : null;
             } catch (ZstdStreams.Failure e) {
                 // One line per kind of failure, not per container: the message's byte counts vary.
                 if (e.getMessage().contains("could not be loaded")) {
@@ -266,7 +284,14 @@ public final class PerfettoReader implements TraceReader {
                         break;
                     }
                     n += k;
+                    // Only the ratio: each container is decoded and dropped, so the total is not held.
+                    bomb = InflationLimit.exceeded(inflatedTotal + n, compressedTotal + inf.getBytesRead(), Long.MAX_VALUE);
+                    if (bomb != null) {
+                        return null;
+                    }
                 }
+                inflatedTotal += n;
+                compressedTotal += inf.getBytesRead();
             } catch (DataFormatException e) {
                 b.count("corrupt compressed containers (skipped): " + e.getMessage());
                 return null;

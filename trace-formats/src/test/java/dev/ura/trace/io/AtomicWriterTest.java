@@ -102,6 +102,54 @@ class AtomicWriterTest {
     }
 
     @Test
+    void aSaveKilledWithSigkillLeavesItsOldFileAndTheNextSaveRemovesItsTemporary() throws Exception {
+        Path f = Files.write(dir.resolve("k.ura.json"), text("before"));
+        Process saver = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), SlowSave.class.getName(), f.toString())
+                .redirectErrorStream(true).start();
+        try {
+            // Wait until the killed process has written part of its temporary (it never finishes).
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (names().stream().noneMatch(n -> n.endsWith(".tmp") && sizeOf(n) >= (1 << 20))) {
+                assertThat(System.nanoTime()).as("the saver started writing").isLessThan(deadline);
+                assertThat(saver.isAlive()).as("the saver is running").isTrue();
+                Thread.sleep(20);
+            }
+        } finally {
+            saver.destroyForcibly(); // SIGKILL: no finally block, no shutdown hook runs in the saver
+            saver.waitFor();
+        }
+        assertThat(names()).hasSize(2).contains("k.ura.json");
+        assertThat(Files.readString(f)).isEqualTo("before");
+        AtomicWriter.write(f, text("after"));
+        assertThat(names()).containsExactly("k.ura.json");
+        assertThat(Files.readString(f)).isEqualTo("after");
+    }
+
+    private long sizeOf(String name) {
+        try {
+            return Files.size(dir.resolve(name));
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** A save that writes 1 MiB, then hangs until it is killed. */
+    public static final class SlowSave {
+        public static void main(String[] args) throws IOException {
+            AtomicWriter.write(Path.of(args[0]), out -> {
+                out.write(new byte[1 << 20]);
+                out.flush();
+                try {
+                    Thread.sleep(Long.MAX_VALUE);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+    }
+
+    @Test
     void pidIsReadOnlyFromOurOwnNameShape() {
         assertThat(AtomicWriter.pidOf(".a.json.123.ff.tmp", ".a.json.")).isEqualTo(123);
         assertThat(AtomicWriter.pidOf(".a.json123.tmp", ".a.json.")).isEqualTo(-1);

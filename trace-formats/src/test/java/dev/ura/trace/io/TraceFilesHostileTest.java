@@ -53,7 +53,7 @@ class TraceFilesHostileTest {
         assertThatThrownBy(() -> TraceFiles.inflate("bomb.gz", ByteBuffer.wrap(bomb), 1 << 20))
                 .isInstanceOf(TraceFormatException.class)
                 .hasMessage("bomb.gz: gzip content inflates to more than 1048576 bytes"
-                        + " (limit: a quarter of the heap, at most 2 GiB); gunzip it first");
+                        + " (limit: an eighth of the heap, at most 1 GiB); if it is a real trace, gunzip it first");
     }
 
     @Test
@@ -66,8 +66,8 @@ class TraceFilesHostileTest {
 
     @Test
     void theInflateLimitLeavesHeapForTheModel() {
-        assertThat(TraceFiles.INFLATED_LIMIT).isLessThanOrEqualTo(Runtime.getRuntime().maxMemory() / 4)
-                .isLessThanOrEqualTo(TraceFiles.MAX_INFLATED_BYTES);
+        assertThat(TraceFiles.INFLATED_LIMIT).isLessThanOrEqualTo(Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 8))
+                .isLessThanOrEqualTo(InflationLimit.FIXED_CAP);
     }
 
     @Test

@@ -96,10 +96,22 @@ class PerfettoZstdTest {
         long before = mx.getCurrentThreadAllocatedBytes();
         assertThatThrownBy(() -> TraceFilesAccess.inflate("bomb.zst", bomb, 4 << 20))
                 .isInstanceOf(TraceFormatException.class)
-                .hasMessage("bomb.zst: zstd content decompresses to more than 4194304 bytes"
-                        + " (limit: a quarter of the heap, at most 2 GiB); decompress it first (zstd -d)");
+                .hasMessage("bomb.zst: zstd content inflates to more than 4194304 bytes"
+                        + " (limit: an eighth of the heap, at most 1 GiB); if it is a real trace, decompress it first (zstd -d)");
         // What is held is what was decompressed (chunks of 1 MiB up to the limit), never the bomb.
         assertThat(mx.getCurrentThreadAllocatedBytes() - before).isLessThan(12L << 20);
+    }
+
+    @Test
+    void aZstdBombUnderTheCeilingIsRefusedByItsRatioAfterItsFirstMiB() throws Exception {
+        byte[] bomb = zeros(256L << 20);
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = mx.getCurrentThreadAllocatedBytes();
+        assertThatThrownBy(() -> TraceFilesAccess.inflate("bomb.zst", bomb, 1L << 30))
+                .isInstanceOf(TraceFormatException.class)
+                .hasMessageStartingWith("bomb.zst: zstd content inflates more than 200-fold (")
+                .hasMessageEndingWith("a decompression bomb; if it is a real trace, decompress it first (zstd -d)");
+        assertThat(mx.getCurrentThreadAllocatedBytes() - before).isLessThan(48L << 20);
     }
 
     @Test

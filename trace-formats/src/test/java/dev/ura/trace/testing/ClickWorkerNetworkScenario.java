@@ -37,14 +37,20 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  * <p>Critical path backwards from RenderThread at 56800: RT cpu 53750…56800 (3050), runnable
  * 53700…53750 (50); RT slept 40300…53700, woken by main → main over 40300…53700: cpu 51850…53700
  * (1850), runnable 51800…51850 (50), vsync wait 44600…51800 (7200), cpu 43150…44600 (1450),
- * runnable 43100…43150 (50); main slept 37350…43100, woken by NetWorker → NetWorker over
- * 40300…43100 (the enclosing window): cpu 41000…43100 (2100), runnable 40300…41000 (700); back to
- * RT at 40300: cpu 37150…40300 (3150, the animation frame 5002), runnable 37100…37150 (50); RT
- * slept 23700…37100, woken by main → main over 23700…37100: cpu 35250…37100 (1850), runnable
- * 35200…35250 (50), vsync wait 23700…35200 (11500); back to RT at 23700: cpu 21000…23700 (2700,
- * frame 5001). Per thread: RT cpu 8900 runnable 100; main cpu 5150 runnable 150 wait 18700;
- * NetWorker cpu 2100 runnable 700; total 35800 = 56800 − 21000. Without the clock (start 21400) RT's
- * last piece is 2300: RT cpu 8500.
+ * runnable 43100…43150 (50); main slept 37350…43100, woken by NetWorker → NetWorker over the
+ * enclosing window, down to 40300: cpu 41000…43100 (2100), runnable 40300…41000. At 40300 two
+ * windows start: main's (clipped) and RenderThread's; neither sleeper is in tracked work there
+ * (main's stretches 21400…22000 and 43100…44600, RenderThread has none) and NetWorker is, so the
+ * walk stays on NetWorker (§4, window starts): runnable 40000…40300 (runnable 1000 in all, CPU 3
+ * held by {@code sync pool-1}), interrupt wait 22300…40000 (17700), cpu 21750…22300 (550), runnable
+ * 21700…21750 (50); NetWorker slept 100…21700, woken by main → main: cpu 21300…21700 (400),
+ * runnable 21250…21300 (50); main slept 20750…21250, woken by InputDispatcher → InputDispatcher:
+ * cpu 21150…21250 (100), runnable 21100…21150 (50), interrupt wait 21000…21100 (100). Per thread:
+ * RT cpu 3050 runnable 50; main cpu 3700 runnable 150 wait 7200; NetWorker cpu 2650 runnable 1050
+ * wait 17700; InputDispatcher cpu 100 runnable 50 wait 100; total 35800 = 56800 − 21000. Without the
+ * clock (start 21400) main's first piece is 21400…21700 (300) and InputDispatcher is not on the
+ * path: main cpu 3600 runnable 100. (Before the rule about window starts, the walk returned to
+ * RenderThread at 40300 and went through the animation frames 5002 and 5001 instead.)
  */
 public final class ClickWorkerNetworkScenario {
     public static final long APP = 2000;
@@ -165,11 +171,14 @@ public final class ClickWorkerNetworkScenario {
                         new ScenarioTruth.FrameTruth(5003, APP, 51900, 53900, 56800, 85000),
                         new ScenarioTruth.FrameTruth(5004, APP, 68500, 70500, 73400, 101600)),
                 1, 21000, 21400, 5003, 56800, 85000,
-                List.of(new ScenarioTruth.PathTotal(RENDER, 8900, 100, 0, 0, 0),
-                        new ScenarioTruth.PathTotal(APP, 5150, 150, 0, 18700, 0),
-                        new ScenarioTruth.PathTotal(WORKER, 2100, 700, 0, 0, 0)),
-                List.of(new ScenarioTruth.PathTotal(RENDER, 8500, 100, 0, 0, 0),
-                        new ScenarioTruth.PathTotal(APP, 5150, 150, 0, 18700, 0),
-                        new ScenarioTruth.PathTotal(WORKER, 2100, 700, 0, 0, 0)));
+                List.of(new ScenarioTruth.Stretch(APP, 21400, 22000), new ScenarioTruth.Stretch(WORKER, 21700, 43300),
+                        new ScenarioTruth.Stretch(APP, 43100, 44600)),
+                List.of(new ScenarioTruth.PathTotal(RENDER, 3050, 50, 0, 0, 0),
+                        new ScenarioTruth.PathTotal(APP, 3700, 150, 0, 7200, 0),
+                        new ScenarioTruth.PathTotal(WORKER, 2650, 1050, 0, 17700, 0),
+                        new ScenarioTruth.PathTotal(DISPATCHER, 100, 50, 0, 100, 0)),
+                List.of(new ScenarioTruth.PathTotal(RENDER, 3050, 50, 0, 0, 0),
+                        new ScenarioTruth.PathTotal(APP, 3600, 100, 0, 7200, 0),
+                        new ScenarioTruth.PathTotal(WORKER, 2650, 1050, 0, 17700, 0)));
     }
 }

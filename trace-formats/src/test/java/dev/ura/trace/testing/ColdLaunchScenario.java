@@ -30,8 +30,10 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  * {@code launchingActivity#1} at 27050 and marks {@code launchingActivity#1:completed-cold:…} at 27060.
  *
  * <p>Response: one (bindApplication), starts at 500 (the launchingActivity#1 that contains
- * bindApplication's start); the trigger stretch 2500…15400 requests doFrame 7001: drawn at 26600,
- * on screen at 51200.
+ * bindApplication's start); tracked stretches: main 2500…15400 (trigger: bindApplication to the end
+ * of activityResume), Preloader 6010…14100 (created by main; its last sleep has no waker),
+ * RenderThread 14710…15000 (created by main; its sleep is ended by main at 21500, when main is not
+ * tracked). The trigger requests doFrame 7001: drawn at 26600, on screen at 51200.
  *
  * <p>Critical path backwards from RenderThread at 26600: RT cpu 21550…26600 (5050), runnable
  * 21500…21550 (50); RT slept 15000…21500, woken by main → main over 15000…21500: cpu 18050…21500
@@ -44,7 +46,9 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  * runnable 700…750 (50); zygote slept 50…700, woken by binder:600_2 at 700 → binder:600_2 cpu
  * 500…700 (200). Per thread: RT cpu 5300 runnable 90; main cpu 12660 runnable 240 io 2000 wait 2500;
  * Preloader cpu 2800; zygote cpu 260 runnable 50; binder:600_2 cpu 200; total 26100 = 26600 − 500.
- * Text forms lose only the presentation.
+ * Text forms lose only the presentation. At each window start the walk reaches (15000 on
+ * RenderThread, 11200 on main) the sleeper is in tracked work (RenderThread 14710…15000, main
+ * 2500…15400), so the walk returns to it (§4).
  */
 public final class ColdLaunchScenario {
     public static final long APP = 2500;
@@ -164,6 +168,8 @@ public final class ColdLaunchScenario {
                 Map.of(APP, 10, RENDER, 1, PRELOADER, 1, BINDER, 2, ZYGOTE, 0, SF_APP, 0),
                 List.of(new ScenarioTruth.FrameTruth(7001, APP, 18100, 22100, 26600, 51200)),
                 1, 500, 500, 7001, 26600, 51200,
+                List.of(new ScenarioTruth.Stretch(APP, 2500, 15400), new ScenarioTruth.Stretch(PRELOADER, 6010, 14100),
+                        new ScenarioTruth.Stretch(RENDER, 14710, 15000)),
                 List.of(new ScenarioTruth.PathTotal(RENDER, 5300, 90, 0, 0, 0),
                         new ScenarioTruth.PathTotal(APP, 12660, 240, 2000, 2500, 0),
                         new ScenarioTruth.PathTotal(PRELOADER, 2800, 0, 0, 0, 0),

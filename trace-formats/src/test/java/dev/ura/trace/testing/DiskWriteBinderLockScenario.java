@@ -28,8 +28,10 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  * RenderThread runs 18550…21700 ({@code DrawFrames 8001} 18600…21600). FrameTimeline presents it at
  * 33200.
  *
- * <p>Response: one; start 1000 (text: 1400); the trigger stretch 1400…11000 requests doFrame 8001:
- * drawn at 21600, on screen at 33200.
+ * <p>Response: one; start 1000 (text: 1400); tracked stretches: main 1400…11000 (trigger),
+ * binder:600_3 5200…10700 (woken by main at 5200; serving a sync call, so the lock sleep ended by
+ * the untracked android.bg does not end it; after the reply at 10600 it ends at the next sleep, which
+ * nothing wakes). The trigger requests doFrame 8001: drawn at 21600, on screen at 33200.
  *
  * <p>Critical path backwards from RenderThread at 21600: RT cpu 18550…21600 (3050), runnable
  * 18500…18550 (50); RT slept 50…18500, woken by main → main over 1000…18500: cpu 16650…18500 (1850),
@@ -42,7 +44,10 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  * 1000…1250: cpu 1150…1250 (100), runnable 1100…1150 (50), interrupt wait 1000…1100 (100). Per
  * thread: RT cpu 3050 runnable 50; main cpu 3200 runnable 200 io 3000 wait 5500; binder:600_3 cpu 1000
  * runnable 100; android.bg cpu 4250; InputDispatcher cpu 100 runnable 50 wait 100; total 20600. Without
- * the clock (start 1400): main cpu 3100 runnable 150, no InputDispatcher; total 20200.
+ * the clock (start 1400): main cpu 3100 runnable 150, no InputDispatcher; total 20200. At the
+ * window starts reached (5700 on binder:600_3, 5250 on main) the sleeper is in tracked work
+ * (binder:600_3 5200…10700: woken by main, then serving its sync call; main
+ * 1400…11000), so the walk returns to it and android.bg's work before 5700 stays off the path (§4).
  */
 public final class DiskWriteBinderLockScenario {
     public static final long APP = 2700;
@@ -151,6 +156,7 @@ public final class DiskWriteBinderLockScenario {
                 Map.of(APP, 6, RENDER, 1, BINDER, 2, DISPATCHER, 1, LOCK_HOLDER, 1, SF_APP, 0),
                 List.of(new ScenarioTruth.FrameTruth(8001, APP, 16700, 19000, 21600, 33200)),
                 1, 1000, 1400, 8001, 21600, 33200,
+                List.of(new ScenarioTruth.Stretch(APP, 1400, 11000), new ScenarioTruth.Stretch(BINDER, 5200, 10700)),
                 List.of(new ScenarioTruth.PathTotal(RENDER, 3050, 50, 0, 0, 0),
                         new ScenarioTruth.PathTotal(APP, 3200, 200, 3000, 5500, 0),
                         new ScenarioTruth.PathTotal(BINDER, 1000, 100, 0, 0, 0),

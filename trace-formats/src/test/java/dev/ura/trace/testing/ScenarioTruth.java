@@ -22,6 +22,8 @@ import java.util.Map;
  * @param vsyncId          the frame that ends the response
  * @param drawnAtUs        "drawn at": the end of that frame's DrawFrames
  * @param onScreenAtUs     "on screen at" (protobuf with FrameTimeline); text forms have none
+ * @param stretches        the response's tracked work (docs/system-responses.md §2), the same in
+ *                         every form; the critical path's window-start rule (§4) depends on it
  * @param path             the critical path's per-thread totals with the protobuf start
  * @param pathNoClock      the same from {@code startNoClockUs} (text forms)
  */
@@ -29,7 +31,7 @@ public record ScenarioTruth(String name, Map<Long, String> processNames, Map<Lon
                             Map<Long, List<Long>> threads, Map<Long, String> threadNames,
                             Map<Long, Integer> sliceCounts, List<FrameTruth> frames, int responses,
                             long startUs, long startNoClockUs, long vsyncId, long drawnAtUs, long onScreenAtUs,
-                            List<PathTotal> path, List<PathTotal> pathNoClock) {
+                            List<Stretch> stretches, List<PathTotal> path, List<PathTotal> pathNoClock) {
 
     /**
      * One app frame.
@@ -43,6 +45,10 @@ public record ScenarioTruth(String name, Map<Long, String> processNames, Map<Lon
      */
     public record FrameTruth(long vsyncId, long pid, long doFrameStartUs, long doFrameEndUs, long drawEndUs,
                              long presentUs) {
+    }
+
+    /** A tracked stretch: {@code tid} from {@code fromUs} to {@code toUs}. */
+    public record Stretch(long tid, long fromUs, long toUs) {
     }
 
     /**
@@ -68,6 +74,7 @@ public record ScenarioTruth(String name, Map<Long, String> processNames, Map<Lon
         threadNames = Map.copyOf(threadNames);
         sliceCounts = Map.copyOf(sliceCounts);
         frames = List.copyOf(frames);
+        stretches = List.copyOf(stretches);
         path = List.copyOf(path);
         pathNoClock = List.copyOf(pathNoClock);
         check(path, drawnAtUs - startUs);

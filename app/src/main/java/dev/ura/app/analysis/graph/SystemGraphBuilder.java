@@ -21,7 +21,9 @@ import java.util.List;
  * runnable, I/O and other waits keep their recorded durations.
  *
  * <p>Edges, first added first (the critical path algorithm keeps the first of equally late
- * edges, so the recorded critical path is the walk): the walk's chain; wakeups (the waker's piece
+ * edges, so the recorded critical path is the walk): the walk's chain (its edge from a thread that
+ * fell asleep to the start of its waker's window is {@link Dependency#pathOnly()}: the waker did
+ * not wait for the sleeper, so what-if leaves it out); wakeups (the waker's piece
  * ending at the wakeup → the wakee's piece after it, {@code binder} when the wakeup is a binder
  * transaction's send); binder transactions (sender → receiver); flows; program order on each
  * thread. Work nothing leads to exactly (a stretch opened at a binder receipt or a flow's end,
@@ -81,7 +83,13 @@ public final class SystemGraphBuilder {
             long origin = work.response().startNs();
             // An unfinished response (no frame drawn) ends with its last stretch, on that thread.
             long end = Math.max(origin, sys.drawnAtNs() >= 0 ? sys.drawnAtNs() : work.response().endNs());
-            List<StatePiece> walk = new SystemWalk(trace, indexes, namer).walk(sys.drawThread(), origin, end);
+            ThreadSpans tracked = new ThreadSpans(trace.threads().size());
+            for (TrackedStretch s : sys.stretches()) {
+                if (s.thread() >= 0 && s.thread() < trace.threads().size()) {
+                    tracked.add(s.thread(), s.fromNs(), s.toNs());
+                }
+            }
+            List<StatePiece> walk = new SystemWalk(trace, indexes, namer).walk(sys.drawThread(), origin, end, tracked);
             ThreadSpans covered = new ThreadSpans(trace.threads().size());
             ThreadSpans onWalk = new ThreadSpans(trace.threads().size());
             for (StatePiece p : walk) {
@@ -132,7 +140,13 @@ public final class SystemGraphBuilder {
             int prev = source;
             for (StatePiece p : walk) {
                 int v = vertexAt(p.thread(), p.startNs());
-                depend(prev, v, p.in() == null ? LinkKind.PROGRAM_ORDER : p.in());
+                LinkKind kind = p.in() == null ? LinkKind.PROGRAM_ORDER : p.in();
+                if (p.windowStart() && columns.end[prev] <= columns.start[v]) {
+                    // The sleeper did not hold the waker up: the edge only keeps the recorded path the walk.
+                    graph.addEdge(prev, v, new Dependency(kind, true));
+                } else {
+                    depend(prev, v, kind);
+                }
                 prev = v;
             }
             return prev;

@@ -17,7 +17,9 @@ import java.util.List;
  * the drawing thread to the response start, one thread at a time, so the pieces tile
  * {@code [start, end]} exactly. A sleep ended by another thread's wakeup at <i>w</i> moves the walk
  * to the waker at <i>w</i>, over the sleep's window only (never below the window it was entered
- * from: windows nest); at the window's start the walk returns to the thread that slept.
+ * from: windows nest); at the window's start the walk returns to the thread that slept, unless
+ * that thread was not in tracked work just before and the waker was (then the waker's earlier
+ * work is the response's, and the walk stays on it down to the enclosing window's start).
  *
  * <p>Each step is a binary search in one thread's state table (and, for a runnable wait, in the
  * per-CPU index), so the walk costs O(pieces × log states), whatever the size of the trace.
@@ -41,8 +43,12 @@ final class SystemWalk {
     /**
      * The pieces from {@code startNs} to {@code endNs} in time order, ending on {@code endThread};
      * each piece's {@code in} says how the path came into it from the piece before.
+     *
+     * @param tracked the response's tracked stretches: at a window's start the walk stays on the
+     *                waker, dropping the window, when the waker was in tracked work just before and
+     *                the sleeper was not
      */
-    List<StatePiece> walk(int endThread, long startNs, long endNs) {
+    List<StatePiece> walk(int endThread, long startNs, long endNs, ThreadSpans tracked) {
         List<StatePiece> out = new ArrayList<>();
         Deque<Frame> frames = new ArrayDeque<>();
         int t = endThread;
@@ -50,14 +56,22 @@ final class SystemWalk {
         long floor = startNs;
         LinkKind pending = null;
         boolean popped = false;
+        // Wakers followed since the last piece: each move goes to a thread running at a later
+        // wakeup, so more moves than threads at one instant means data that contradicts itself.
+        int follows = 0;
         while (true) {
             if (now <= floor) {
                 if (frames.isEmpty()) {
                     break;
                 }
                 Frame f = frames.pop();
-                t = f.thread();
                 floor = f.floor();
+                if (!tracked.contains(f.thread(), now - 1) && tracked.contains(t, now - 1)) {
+                    // The sleeper was not doing the response's work before its sleep and the waker
+                    // was: the waker's earlier work is what the user waited for; stay on it.
+                    continue;
+                }
+                t = f.thread();
                 // Windows ending together: the path enters the innermost one's waker.
                 pending = pending == null ? f.kind() : pending;
                 popped = true;
@@ -69,11 +83,12 @@ final class SystemWalk {
             if (i < 0) {
                 int first = states.size() > 0 && states.start(0) >= now ? 0 : -1;
                 int waker = first == 0 && now == states.start(0) && states.state(0).isRunnable()
-                        ? followable(states.waker(0), t, now) : -1;
+                        && follows < trace.threads().size() ? followable(states.waker(0), t, now) : -1;
                 if (waker >= 0) {
                     // A thread's first state is the runnable after a wakeup (created, or first seen):
                     // as a sleep of unknown start ended by that wakeup.
                     LinkKind kind = kind(waker, t, now);
+                    follows++;
                     frames.push(new Frame(t, floor, kind));
                     t = waker;
                     pending = kind;
@@ -81,9 +96,12 @@ final class SystemWalk {
                 }
                 long from = Math.max(floor, gapStart(states, now));
                 out.add(new StatePiece(t, from, now, Category.OTHER, "unknown", -1, null));
-            } else if (states.state(i) == ThreadState.SLEEPING && now == states.end(i)
-                    && followable(states.waker(i), t, now) >= 0) {
-                LinkKind kind = kind(states.waker(i), t, now);
+            } else if (states.state(i) == ThreadState.SLEEPING && follows < trace.threads().size()
+                    && followable(states.waker(i), t, states.end(i)) >= 0) {
+                // Usually now is the wakeup; after a dropped window the walk can be inside the
+                // sleep: the part after now was walked already, the waker's time before now is next.
+                LinkKind kind = kind(states.waker(i), t, states.end(i));
+                follows++;
                 frames.push(new Frame(t, floor, kind));
                 floor = Math.max(floor, states.start(i));
                 t = states.waker(i);
@@ -97,6 +115,7 @@ final class SystemWalk {
             link(out, size, pending, popped);
             pending = null;
             popped = false;
+            follows = 0;
             now = out.get(out.size() - 1).startNs();
         }
         Collections.reverse(out);
@@ -138,7 +157,10 @@ final class SystemWalk {
     private static void link(List<StatePiece> out, int firstOfStep, LinkKind pending, boolean windowStart) {
         if (firstOfStep > 0 && out.size() > firstOfStep) {
             StatePiece later = out.get(firstOfStep - 1);
-            out.set(firstOfStep - 1, later.withIn(pending != null ? pending : LinkKind.PROGRAM_ORDER, windowStart));
+            // Back on the same thread (a window dropped, then the same waker again): program order.
+            boolean same = out.get(firstOfStep).thread() == later.thread();
+            out.set(firstOfStep - 1, same ? later.withIn(LinkKind.PROGRAM_ORDER, false)
+                    : later.withIn(pending != null ? pending : LinkKind.PROGRAM_ORDER, windowStart));
         }
         for (int k = firstOfStep; k + 1 < out.size(); k++) {
             out.set(k, out.get(k).withIn(LinkKind.PROGRAM_ORDER, false));

@@ -44,6 +44,8 @@ public final class WhatIfEstimator {
     private final SliceMatcher matcher;
     /** Each vertex's place in the baseline's topological order: added edges must go forward in it. */
     private final int[] position;
+    /** Edges that only record the recorded path's way (system traces): no scenario keeps them. */
+    private final Set<Dependency> pathOnly = new HashSet<>();
 
     /** An estimator for scenarios of one response; reusable, and safe to share (estimates only read). */
     public WhatIfEstimator(ResponseGraph graph) {
@@ -53,6 +55,11 @@ public final class WhatIfEstimator {
         List<Integer> order = graph.baseline().order();
         for (int i = 0; i < order.size(); i++) {
             position[order.get(i)] = i;
+        }
+        for (Dependency d : graph.graph().edgeSet()) {
+            if (d.pathOnly()) {
+                pathOnly.add(d);
+            }
         }
     }
 
@@ -65,7 +72,8 @@ public final class WhatIfEstimator {
         long[] floor = new long[duration.length];
         Arrays.fill(floor, Long.MIN_VALUE);
         Map<Integer, List<long[]>> partial = new HashMap<>();
-        Set<Dependency> removed = new HashSet<>();
+        // The recorded response keeps the recorded path; a change drops the edges that only record it.
+        Set<Dependency> removed = scenario.isEmpty() ? new HashSet<>() : new HashSet<>(pathOnly);
         List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = new ArrayList<>();
         for (Change change : scenario.changes()) {
             for (MatchedSlice slice : matcher.match(change.target())) {

@@ -181,10 +181,11 @@ public final class ExplorerMenus {
 
     private void fillSamples(JMenu samples) {
         samples.removeAll();
-        List<String> list = SampleCatalog.list();
-        for (String s : list) {
-            TraceSource src = TraceSource.ofSample(s);
+        List<SampleCatalog.Entry> list = SampleCatalog.entries();
+        for (SampleCatalog.Entry s : list) {
+            TraceSource src = TraceSource.ofSample(s.resource());
             JMenuItem i = new JMenuItem(src.name());
+            i.setToolTipText(s.description());
             i.addActionListener(e -> frame.open(src));
             samples.add(i);
         }

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The walk against the per-thread truths the Done-when scenarios (trace-formats test-jar) work out
- * by hand, with the response start and end those truths give. Only the walk decides the path, so
- * no tracked stretches are needed here.
+ * by hand, with the response start and end those truths give, and the stretches detection finds
+ * (at a window's start they decide whether the walk returns to the sleeper).
  */
 class SystemGraphScenarioTruthTest {
 
@@ -34,12 +34,17 @@ class SystemGraphScenarioTruthTest {
                         DiskWriteBinderLockScenario.APP, DiskWriteBinderLockScenario.RENDER));
     }
 
+    /** The tracked stretches of the trace's first response, as detection finds them (§2). */
+    private static List<dev.ura.app.analysis.model.TrackedStretch> stretches(Trace trace) {
+        return dev.ura.app.analysis.Analysis.of(trace).systemWork(0).orElseThrow().stretches();
+    }
+
     @ParameterizedTest(name = "{1}")
     @MethodSource("scenarios")
     void perThreadTotalsMatchTheTruth(SystemTraceScript script, ScenarioTruth truth, long app, long render)
             throws Exception {
         Trace trace = SystemFixtures.read(script);
-        ResponseGraph g = SystemFixtures.graph(trace, app, truth.startUs(), render, truth.drawnAtUs(), List.of());
+        ResponseGraph g = SystemFixtures.graph(trace, app, truth.startUs(), render, truth.drawnAtUs(), stretches(trace));
         SystemFixtures.assertRecorded(g);
         List<String> got = new ArrayList<>();
         for (ThreadPathTotal t : g.criticalPath().byThread()) {
@@ -64,7 +69,7 @@ class SystemGraphScenarioTruthTest {
         Trace trace = SystemFixtures.read(ClickWorkerNetworkScenario.script());
         ScenarioTruth truth = ClickWorkerNetworkScenario.truth();
         ResponseGraph g = SystemFixtures.graph(trace, ClickWorkerNetworkScenario.APP, truth.startUs(),
-                ClickWorkerNetworkScenario.RENDER, truth.drawnAtUs(), List.of());
+                ClickWorkerNetworkScenario.RENDER, truth.drawnAtUs(), stretches(trace));
         assertThat(g.cadence()).isPresent();
         assertThat(g.cadence().get().periodNs()).isEqualTo(16_600_000L);
         var estimator = new dev.ura.app.analysis.whatif.WhatIfEstimator(g);
@@ -74,5 +79,21 @@ class SystemGraphScenarioTruthTest {
         var slower = estimator.estimate(new dev.ura.app.analysis.model.Scenario(List.of(
                 new dev.ura.app.analysis.model.Change.SpeedUp(new dev.ura.app.analysis.model.SliceSelector.ByName("parseNews"), 0.1))));
         assertThat(slower.savedNs()).isEqualTo(-16_600_000L);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aWakerWindowMovesWithItsOwnThreadNotWithTheSleeper() throws Exception {
+        // Cold launch: main sleeps 11200..14000 until Preloader (running preloadCatalog 6200..13900)
+        // wakes it. ×2, preloadCatalog ends at 6200 + 7700 / 2 = 10050 and Preloader wakes main at
+        // 10150, before main even falls asleep: main goes on at 11200, its 2800 µs sleep is gone,
+        // and everything after it (no vsync rhythm in this trace) moves 2800 µs earlier.
+        Trace trace = SystemFixtures.read(ColdLaunchScenario.script());
+        ScenarioTruth truth = ColdLaunchScenario.truth();
+        ResponseGraph g = SystemFixtures.graph(trace, ColdLaunchScenario.APP, truth.startUs(), ColdLaunchScenario.RENDER,
+                truth.drawnAtUs(), stretches(trace));
+        var e = new dev.ura.app.analysis.whatif.WhatIfEstimator(g).estimate(new dev.ura.app.analysis.model.Scenario(
+                List.of(new dev.ura.app.analysis.model.Change.SpeedUp(
+                        new dev.ura.app.analysis.model.SliceSelector.ByName("preloadCatalog"), 2))));
+        assertThat(e.savedNs()).isEqualTo(2_800_000L);
     }
 }

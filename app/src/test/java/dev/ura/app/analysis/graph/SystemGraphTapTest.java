@@ -39,14 +39,21 @@ class SystemGraphTapTest {
         // RenderThread 1830..2500 DrawFrames; woken by main at 1800 (its first state): main over
         // [−100, 1800]: traversal, doFrame, own time, CPU 0 idle while runnable 1600..1650; main slept
         // 500..1600 until the worker woke it: the worker over [500, 1600]; it slept 420..710 until
-        // the binder reply woke it: binder:600_1 over [max(420, 500), 710]; then back to main at 500
-        // (the worker's own sleep began before the window); main ran from 0; before that, unknown.
+        // the binder reply woke it: binder:600_1 over [500, 710]. At 500 main's window starts, but
+        // main was not in tracked work just before (its trigger stretch ended at 400) and the
+        // worker was (300..1610): the walk stays on the worker, inside its sleep, so on the thread
+        // that ended it: binder:600_1 runnable 420..500 behind main on CPU 0; back to the worker at
+        // 420: fetch, its own time, runnable behind SurfaceFlinger on CPU 1 since its first state
+        // at 300, made runnable by main: main's deliverInputEvent 100..300, own time, unknown.
         assertThat(SystemFixtures.describe(trace, g.criticalPath().segments())).containsExactly(
                 "1000 -100..0 other unknown",
                 "1000 0..100 cpu running <program-order",
-                "1000 100..400 cpu deliverInputEvent src=0x1002 eventTimeNano=7999900000 id=0x1 <program-order",
-                "1000 400..500 cpu running <program-order",
-                "610 500..520 cpu running <binder",
+                "1000 100..300 cpu deliverInputEvent src=0x1002 eventTimeNano=7999900000 id=0x1 <program-order",
+                "1020 300..350 runnable waiting for CPU 1 (held by surfaceflinger 500) <wakeup",
+                "1020 350..360 cpu running <program-order",
+                "1020 360..420 cpu fetch <program-order",
+                "610 420..500 runnable waiting for CPU 0 (held by om.example.feed 1000) <binder",
+                "610 500..520 cpu running <program-order",
                 "610 520..700 cpu AIDL::java::IFeed::load::server <program-order",
                 "610 700..710 cpu running <program-order",
                 "1020 710..750 runnable waiting for CPU 1 <binder",
@@ -74,10 +81,10 @@ class SystemGraphTapTest {
         var segs = g.criticalPath().segments();
         int worker = SystemFixtures.thread(trace, WORKER);
         // The I/O sleep and the runnable waits inside write belong to write (call 1 of the worker).
-        assertThat(segs.get(11).call()).isEqualTo(new dev.ura.app.analysis.model.SliceRef(worker, 1));
-        assertThat(segs.get(12).call()).isEqualTo(new dev.ura.app.analysis.model.SliceRef(worker, 1));
-        assertThat(segs.get(7).call()).isEqualTo(new dev.ura.app.analysis.model.SliceRef(worker, 0));
-        assertThat(segs.get(14).call()).isNull();
+        assertThat(segs.get(14).call()).isEqualTo(new dev.ura.app.analysis.model.SliceRef(worker, 1));
+        assertThat(segs.get(15).call()).isEqualTo(new dev.ura.app.analysis.model.SliceRef(worker, 1));
+        assertThat(segs.get(10).call()).isEqualTo(new dev.ura.app.analysis.model.SliceRef(worker, 0));
+        assertThat(segs.get(17).call()).isNull();
     }
 
     @Test

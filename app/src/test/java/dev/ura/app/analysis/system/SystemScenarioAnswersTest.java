@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ({@link ScenarioForms#scenarios()}: a click handed to a worker that waits on the network, with an
  * animation; a cold launch; a main-thread disk write plus a binder call into a thread waiting on a
  * lock), each in nine file forms, analysed as a user would ({@code TraceSession.load} +
- * {@code Analysis.of}), must give the response start, "drawn at", "on screen at" and the critical
+ * {@code Analysis.of}), must give the response start, "drawn at", "on screen at", the tracked work and the critical
  * path's per-thread cpu / runnable / io / wait / other totals that each scenario's javadoc works
  * out by hand from docs/system-responses.md ({@link ScenarioTruth}). Text forms have no clock
  * snapshot (an input starts at its slice) and no FrameTimeline (no "on screen at").
@@ -74,6 +74,39 @@ class SystemScenarioAnswersTest {
         assertThat(w.onScreenAtNs()).as("on screen at").isEqualTo(clock ? t(truth.onScreenAtUs()) : -1);
         assertThat(a.trace().threads().get(w.drawThread()).name()).isEqualTo("RenderThread");
         assertThat(w.inputTimeConverted()).isEqualTo(clock && truth.startUs() != truth.startNoClockUs());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void trackedWorkCoversTheTruthsStretches(Case c) throws Exception {
+        Analysis a = analyse(c);
+        // Compared as time covered per thread, so a stretch extended by a later rule may be one or two records.
+        assertThat(coverage(a, a.systemWork(0).orElseThrow().stretches().stream()
+                .map(s -> new long[] {a.trace().system().threads().get(s.thread()).tid(), s.fromNs(), s.toNs()}).toList()))
+                .isEqualTo(coverage(a, c.truth.stretches().stream()
+                        .map(s -> new long[] {s.tid(), t(s.fromUs()), t(s.toUs())}).toList()));
+    }
+
+    /** Per thread, the merged intervals of {tid, from, to} rows, as text in µs after the base. */
+    private static Map<Long, List<String>> coverage(Analysis a, List<long[]> rows) {
+        Map<Long, List<long[]>> byThread = new TreeMap<>();
+        for (long[] r : rows) {
+            byThread.computeIfAbsent(r[0], k -> new ArrayList<>()).add(new long[] {r[1], r[2]});
+        }
+        Map<Long, List<String>> out = new TreeMap<>();
+        byThread.forEach((tid, list) -> {
+            list.sort((x, y) -> Long.compare(x[0], y[0]));
+            List<long[]> merged = new ArrayList<>();
+            for (long[] iv : list) {
+                if (!merged.isEmpty() && iv[0] <= merged.get(merged.size() - 1)[1]) {
+                    merged.get(merged.size() - 1)[1] = Math.max(merged.get(merged.size() - 1)[1], iv[1]);
+                } else {
+                    merged.add(iv.clone());
+                }
+            }
+            out.put(tid, merged.stream().map(iv -> (iv[0] - t(0)) / 1000 + ".." + (iv[1] - t(0)) / 1000).toList());
+        });
+        return out;
     }
 
     @ParameterizedTest(name = "{0}")

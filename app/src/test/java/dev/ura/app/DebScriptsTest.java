@@ -1,0 +1,78 @@
+package dev.ura.app;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The .deb's maintainer scripts ({@code src/dist/linux/postinst} and {@code prerm}) are templates:
+ * jpackage replaces its token names with multi-line shell code wherever they occur, comments
+ * included. A token named in a comment once turned the prerm into a syntax error, so that
+ * {@code dpkg -r ura} failed; here each token is replaced as jpackage does and the result must parse.
+ */
+class DebScriptsTest {
+    private static final Path LINUX = Path.of("src", "dist", "linux");
+    /** What jpackage puts in: helper functions, desktop commands (several lines each), names. */
+    private static final Map<String, String> TOKENS = Map.of(
+            "UTILITY_SCRIPTS", "helper ()\n{\n  local x=$1\n  [ -f \"$x\" ] || return 0\n}\n",
+            "DESKTOP_COMMANDS_INSTALL", "xdg-desktop-menu install /opt/ura/lib/ura-ura.desktop\nxdg-mime install /opt/ura/lib/m.xml",
+            "DESKTOP_COMMANDS_UNINSTALL", "xdg-desktop-menu uninstall /opt/ura/lib/ura-ura.desktop\nhelper ura-ura.desktop a/b",
+            "APPLICATION_PACKAGE", "ura",
+            "INSTALLATION_DIRECTORY", "/opt/ura");
+
+    @Test
+    void postinstAndPrermParseOnceJpackageHasFilledThemIn() throws Exception {
+        for (String name : List.of("postinst", "prerm")) {
+            String script = Files.readString(LINUX.resolve(name), StandardCharsets.UTF_8);
+            for (Map.Entry<String, String> t : TOKENS.entrySet()) {
+                script = script.replace(t.getKey(), t.getValue());
+            }
+            Path filled = Files.createTempFile("ura-" + name, ".sh");
+            try {
+                Files.writeString(filled, script);
+                Process p = new ProcessBuilder("sh", "-n", filled.toString()).redirectErrorStream(true).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(p.exitValue()).as("%s once filled in: %s", name, out).isZero();
+            } finally {
+                Files.deleteIfExists(filled);
+            }
+        }
+    }
+
+    @Test
+    void prermRemovesTheFileTypeIconOfEveryAssociation() throws Exception {
+        String prerm = Files.readString(LINUX.resolve("prerm"));
+        assertThat(prerm).contains("xdg-icon-resource uninstall --context mimetypes --size 128 \"$icon\"");
+        try (var files = Files.list(LINUX.getParent())) {
+            for (Path fa : files.filter(f -> f.getFileName().toString().startsWith("fa-")).toList()) {
+                java.util.Properties p = new java.util.Properties();
+                try (var in = Files.newInputStream(fa)) {
+                    p.load(in);
+                }
+                String icon = p.getProperty("mime-type").replace('/', '-');
+                assertThat(prerm).as(fa.toString()).containsPattern("for icon in [^\n]*\\b" + icon + "\\b");
+            }
+        }
+    }
+
+    @Test
+    void desktopTokensStandAloneOnTheirLines() throws Exception {
+        for (String name : List.of("postinst", "prerm")) {
+            for (String line : Files.readAllLines(LINUX.resolve(name))) {
+                for (String token : List.of("UTILITY_SCRIPTS", "DESKTOP_COMMANDS_INSTALL", "DESKTOP_COMMANDS_UNINSTALL")) {
+                    if (line.contains(token)) {
+                        assertThat(line.strip()).as("%s: %s", name, line).isEqualTo(token);
+                    }
+                }
+            }
+        }
+    }
+}
