@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,9 +17,6 @@ import java.util.Set;
  */
 @Command(name = "ura", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Screen-centric response-time explorer for Android method traces and agent logs.",
-        subcommands = {InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class, ProfileCommand.class,
-                ConvertCommand.class, ExportPngCommand.class, ReportCommand.class, RegressCommand.class, DiffCommand.class,
-                RecordCommand.class},
         footer = {"", "With no command, or with a FILE, ura opens the explorer window.",
                 "Documentation: docs/cli.md (commands, JSON), docs/android-trace-format.md, docs/agent-log-v1.md,",
                 "docs/android-method-rules.md and docs/perfetto-system-trace.md in the ura source tree."})
@@ -29,6 +27,15 @@ public final class UraCommand implements Runnable {
     public static final int EXIT_BAD_INPUT = 1;
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_REGRESSION = 3;
+
+    /**
+     * The commands, in help order. Added when the command line is built rather than listed in the
+     * annotation, so that running one command builds picocli's model of that one only: the model of
+     * all of them costs about 0.2 s of CPU at every start (reflection over every option).
+     */
+    static final List<Class<?>> COMMANDS = List.of(InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class,
+            ProfileCommand.class, ConvertCommand.class, ExportPngCommand.class, ReportCommand.class,
+            RegressCommand.class, DiffCommand.class, RecordCommand.class);
 
     @Option(names = "--debug", description = "Print stack traces of failures.", scope = CommandLine.ScopeType.INHERIT)
     boolean debug;
@@ -52,7 +59,7 @@ public final class UraCommand implements Runnable {
 
     /** Runs with explicit output streams (tests). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine(out, err);
+        CommandLine cl = commandLine(out, err, args.length == 0 ? null : args[0]);
         if (opensWindow(cl, args)) {
             return WindowLauncher.launch(args.length == 0 ? null : Path.of(args[0]), err);
         }
@@ -89,7 +96,21 @@ public final class UraCommand implements Runnable {
 
     /** The configured picocli command line. */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, null);
+    }
+
+    /**
+     * The command line with only the command named {@code first} when it is one (the first
+     * argument), else with every command (help, suggestions, the window's file argument).
+     */
+    private static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
         CommandLine cl = new CommandLine(new UraCommand());
+        boolean one = COMMANDS.stream().anyMatch(c -> c.getAnnotation(Command.class).name().equals(first));
+        for (Class<?> c : COMMANDS) {
+            if (!one || c.getAnnotation(Command.class).name().equals(first)) {
+                cl.addSubcommand(newCommand(c));
+            }
+        }
         cl.setOut(out);
         cl.setErr(err);
         addBenchmarks(cl);
@@ -106,6 +127,16 @@ public final class UraCommand implements Runnable {
             return EXIT_USAGE;
         });
         return cl;
+    }
+
+    private static Object newCommand(Class<?> type) {
+        try {
+            var constructor = type.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            return constructor.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create the " + type.getSimpleName(), e);
+        }
     }
 
     /** The hidden benchmarks' class: in {@code ura-bench.jar} and on the build's class path, not in {@code ura.jar}. */

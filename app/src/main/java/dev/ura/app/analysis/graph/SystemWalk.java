@@ -119,6 +119,26 @@ final class SystemWalk {
             now = out.get(out.size() - 1).startNs();
         }
         Collections.reverse(out);
+        return joined(out);
+    }
+
+    /**
+     * A dropped window leaves a cut where it started: the same state under the same slice on one
+     * thread in two pieces. They are one piece.
+     */
+    private static List<StatePiece> joined(List<StatePiece> pieces) {
+        List<StatePiece> out = new ArrayList<>(pieces.size());
+        for (StatePiece p : pieces) {
+            StatePiece last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && last.thread() == p.thread() && last.endNs() == p.startNs()
+                    && last.category() == p.category() && last.call() == p.call() && last.name().equals(p.name())
+                    && p.in() == LinkKind.PROGRAM_ORDER && !p.windowStart()) {
+                out.set(out.size() - 1, new StatePiece(last.thread(), last.startNs(), p.endNs(), last.category(),
+                        last.name(), last.call(), last.in(), last.windowStart()));
+            } else {
+                out.add(p);
+            }
+        }
         return out;
     }
 

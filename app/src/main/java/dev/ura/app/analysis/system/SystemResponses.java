@@ -105,7 +105,8 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
             }
         }
         EventTable events = ev.build();
-        List<Link> links = ev.links();
+        // One immutable list shared by every response's work (ResponseWork keeps it without copying).
+        List<Link> links = List.copyOf(ev.links());
         List<ResponseWork> work = new ArrayList<>(found.size());
         List<SystemWork> systems = new ArrayList<>(found.size());
         for (int r = 0; r < found.size(); r++) {

@@ -96,4 +96,18 @@ class SystemGraphScenarioTruthTest {
                         new dev.ura.app.analysis.model.SliceSelector.ByName("preloadCatalog"), 2))));
         assertThat(e.savedNs()).isEqualTo(2_800_000L);
     }
+
+    @org.junit.jupiter.api.Test
+    void aDroppedWindowLeavesNoCut() throws Exception {
+        // Click: the walk reaches 40300 on NetWorker (where main's and RenderThread's windows start),
+        // inside its runnable wait 40000..41000; it stays on NetWorker (tracked, the sleepers not):
+        // the wait is one piece, behind sync pool-1 on CPU 3.
+        Trace trace = SystemFixtures.read(ClickWorkerNetworkScenario.script());
+        ScenarioTruth truth = ClickWorkerNetworkScenario.truth();
+        ResponseGraph g = SystemFixtures.graph(trace, ClickWorkerNetworkScenario.APP, truth.startUs(),
+                ClickWorkerNetworkScenario.RENDER, truth.drawnAtUs(), stretches(trace));
+        assertThat(SystemFixtures.describe(trace, g.criticalPath().segments()))
+                .contains("2020 40000..41000 runnable waiting for CPU 3 (held by sync pool-1 3010) <program-order",
+                        "2020 22300..40000 wait sleeping <program-order");
+    }
 }
