@@ -108,6 +108,36 @@ class StreamingPassTest {
         StreamingPassCheck.assertSameOutputs(file, "main");
     }
 
+    /** Past a visitor's limits (here: many idle synthetic callers) the scan gives way too. */
+    @Test
+    void abandonedScanFallsBackToTheFullRead() throws Exception {
+        AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.DUAL).thread(1, "main");
+        long a = w.methodId(0);
+        long park = w.methodId(1);
+        w.method(a, "com.example.A", "run", "()V", "A.java")
+                .method(park, PARK_CLASS, "park", "(Ljava/lang/Object;)V", "LockSupport.java");
+        for (int i = 0; i < 70; i++) {
+            w.enter(1, a, 10L * i, i).exit(1, a, 10L * i + 4, i).exit(1, park, 10L * i + 6, i);
+        }
+        Path file = write(w.toBytes(), "idle-callers.trace", 0);
+        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNull();
+        StreamingPassCheck.assertSameOutputs(file, "main");
+    }
+
+    /** Thousands of threads with one call each stream within the memory budget. */
+    @Test
+    void manyThreadsStream() throws Exception {
+        AndroidTraceWriter w = AndroidTraceWriter.legacy(2, Clock.WALL);
+        long a = w.methodId(0);
+        w.method(a, "com.example.A", "run", "()V", "A.java");
+        for (int t = 1; t <= 3000; t++) {
+            w.thread(t, "t" + t).enter(t, a, t, 0).exit(t, a, t + 5, 0);
+        }
+        Path file = write(w.toBytes(), "threads.trace", 0);
+        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNotNull();
+        StreamingPassCheck.assertSameOutputs(file, "t7");
+    }
+
     @TestFactory
     Stream<DynamicTest> randomFiles() {
         return Stream.iterate(1, s -> s + 1).limit(40).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {

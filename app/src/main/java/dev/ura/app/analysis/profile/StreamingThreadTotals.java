@@ -40,12 +40,16 @@ final class StreamingThreadTotals implements CallVisitor {
     /** Methods {@link #totals} has room for. */
     private int methods;
 
-    // Open calls, by stack level; large from the start so that growing is rare (the JIT deoptimises on it)
-    private int[] method = new int[256];
-    private long[] start = new long[256];
-    private long[] childSum = new long[256];
-    private long[] idleBelow = new long[256];
-    private boolean[] counted = new boolean[256];
+    /** Bytes per stack level: an int, three longs and a boolean. */
+    private static final int BYTES_PER_LEVEL = 29;
+    private static final int INITIAL_LEVELS = 64;
+
+    // Open calls, by stack level
+    private int[] method = new int[INITIAL_LEVELS];
+    private long[] start = new long[INITIAL_LEVELS];
+    private long[] childSum = new long[INITIAL_LEVELS];
+    private long[] idleBelow = new long[INITIAL_LEVELS];
+    private boolean[] counted = new boolean[INITIAL_LEVELS];
     private int top;
     /** Stack level of the outermost open idle call, or -1: calls above it are left out. */
     private int idleLevel = -1;
@@ -62,6 +66,7 @@ final class StreamingThreadTotals implements CallVisitor {
 
     StreamingThreadTotals(StreamingProfile owner) {
         this.owner = owner;
+        owner.allocated((long) INITIAL_LEVELS * BYTES_PER_LEVEL); // a file of many one-record threads counts too
     }
 
     @Override
@@ -203,7 +208,7 @@ final class StreamingThreadTotals implements CallVisitor {
 
     private void growStack() {
         int n = top * 2;
-        owner.allocated((long) (n - top) * 33);
+        owner.allocated((long) (n - top) * BYTES_PER_LEVEL);
         method = Arrays.copyOf(method, n);
         start = Arrays.copyOf(start, n);
         childSum = Arrays.copyOf(childSum, n);
