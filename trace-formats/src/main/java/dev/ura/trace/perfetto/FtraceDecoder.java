@@ -81,7 +81,6 @@ final class FtraceDecoder {
             }
         }
         int outerLimit = pb.limit;
-        int mark = b.beginBundle(cpu);
         for (int i = 0; i < events; i++) {
             pb.pos = eventStart[i];
             pb.limit = eventEnd[i];
@@ -92,7 +91,6 @@ final class FtraceDecoder {
             pb.limit = compactEnd;
             compactSched(pb, cpu, offset);
         }
-        b.endBundle(cpu, mark);
         pb.pos = outerLimit;
         pb.limit = outerLimit;
     }

@@ -81,6 +81,7 @@ public final class PerfettoReader implements TraceReader {
         Map<String, String> props = new LinkedHashMap<>();
         Stream stream = new Stream(source, b, props, progress);
         stream.file(d);
+        progress.update(d.limit(), d.limit()); // every packet decoded: what follows builds the model
         if (stream.packets == 0) {
             throw TraceFormatException.atOffset(source, stream.errorOffset < 0 ? 0 : stream.errorOffset,
                     "not a readable Perfetto trace: " + (stream.error == null ? "no packets" : stream.error));

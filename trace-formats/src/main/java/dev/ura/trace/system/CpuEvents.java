@@ -4,8 +4,10 @@ import java.util.Arrays;
 
 /**
  * The scheduler events of one CPU, column-wise in arrival order; {@link SchedCollector} sorts
- * them by time (stable) before walking them, because bundles and text lines from one CPU can
- * reach the reader out of order.
+ * them by time (stable) once, before walking them, because bundles and text lines from one CPU can
+ * reach the reader out of order, and a Perfetto bundle lists its full events, then its compact
+ * switches, then its compact wakings (a few sorted runs per bundle, which the sort merges
+ * in about linear time).
  */
 final class CpuEvents {
     static final byte SWITCH = 0;
@@ -30,34 +32,6 @@ final class CpuEvents {
     byte[] state = new byte[64];
     /** Waking: target CPU. */
     short[] cpu = new short[64];
-
-    /** Stable sort of the events from {@code from} on by time. */
-    void sortTail(int from) {
-        int n = size - from;
-        long[] t = java.util.Arrays.copyOfRange(ts, from, size);
-        int[] order = dev.ura.trace.model.system.TimeOrder.of(t, n);
-        boolean sorted = true;
-        for (int i = 0; i < n && sorted; i++) {
-            sorted = order[i] == i;
-        }
-        if (sorted) {
-            return;
-        }
-        byte[] k2 = java.util.Arrays.copyOfRange(kind, from, size);
-        int[] a2 = java.util.Arrays.copyOfRange(a, from, size);
-        int[] b2 = java.util.Arrays.copyOfRange(b, from, size);
-        byte[] s2 = java.util.Arrays.copyOfRange(state, from, size);
-        short[] c2 = java.util.Arrays.copyOfRange(cpu, from, size);
-        for (int i = 0; i < n; i++) {
-            int j = order[i];
-            ts[from + i] = t[j];
-            kind[from + i] = k2[j];
-            a[from + i] = a2[j];
-            b[from + i] = b2[j];
-            state[from + i] = s2[j];
-            cpu[from + i] = c2[j];
-        }
-    }
 
     void add(long t, byte k, int first, int second, int st, int targetCpu) {
         if (size == ts.length) {

@@ -19,6 +19,9 @@ final class SchedCollector {
     /** More CPUs than this is a corrupt cpu field, not a machine. */
     static final int MAX_CPUS = 4096;
 
+    /** ThreadState by ordinal, without the copy {@code values()} makes on each call. */
+    private static final ThreadState[] STATES = ThreadState.values();
+
     private CpuEvents[] cpus = new CpuEvents[8];
     private final List<long[]> blockedAt = new ArrayList<>();
     private final List<Object[]> blockedInfo = new ArrayList<>();
@@ -97,25 +100,6 @@ final class SchedCollector {
             cpus[cpu] = c;
         }
         return c;
-    }
-
-    /** Where the events of a bundle about to be decoded for {@code cpu} begin (see {@link #endBundle}). */
-    int mark(int cpu) {
-        CpuEvents c = cpu(cpu);
-        return c == null ? 0 : c.size;
-    }
-
-    /**
-     * Sorts the events a bundle added to {@code cpu} since {@code mark}: a bundle lists its full
-     * events, then compact switches, then compact wakings, each in time order. Bundles of one
-     * CPU follow each other in time, so sorting each one keeps the CPU's whole list sorted and
-     * the final walk needs no global sort.
-     */
-    void endBundle(int cpu, int mark) {
-        CpuEvents c = cpu(cpu);
-        if (c != null && c.size - mark > 1) {
-            c.sortTail(mark);
-        }
     }
 
     /** The result of {@link #build}. */
@@ -241,7 +225,7 @@ final class SchedCollector {
             b.add(s, r.end[k], ThreadState.RUNNING, r.cpu[k], ThreadStateTable.WAKER_NONE);
             prevEnd = Math.max(prevEnd, r.end[k]);
             prevState = r.endState[k] == RunList.STILL_RUNNING ? ThreadState.RUNNING
-                    : ThreadState.values()[r.endState[k]];
+                    : STATES[r.endState[k]];
         }
         if (prevState != ThreadState.RUNNING && prevEnd != Long.MIN_VALUE) {
             gap(b, w, wakes, wakeAt, wi, prevEnd, Math.max(prevEnd, endNs), prevState, blocked);

@@ -185,16 +185,6 @@ public final class SystemTraceBuilder {
         }
     }
 
-    /** Call before decoding a bundle of {@code cpu}'s events; pass the result to {@link #endBundle}. */
-    public int beginBundle(int cpu) {
-        return sched.mark(cpu);
-    }
-
-    /** Call after a bundle: puts its events in time order (they arrive grouped by kind). */
-    public void endBundle(int cpu, int mark) {
-        sched.endBundle(cpu, mark);
-    }
-
     /** Any non-switch event recorded on {@code cpu} with {@code tid} as the running task. */
     public void current(int cpu, long ts, long tid) {
         if (tid > 0) {

@@ -19,9 +19,11 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code ura bench perfetto [--size-mb 200]}: writes a large Perfetto protobuf trace (compact
- * scheduler bundles and atrace slices, like a modern Android recording), reads it warm several
- * times and prints the median throughput of the whole load (decode and model) and the heap the
- * loaded trace keeps. The target is 200 MB/s warm and a 500 MB trace within the default heap.
+ * scheduler bundles, atrace slices and SDK TrackEvents, like a modern Android recording), reads it
+ * warm several times and prints the median throughput of the whole load and of its protobuf decode
+ * phase (on the reading thread's CPU time, so other load on the machine counts less), the model
+ * phase, the heap the loaded trace keeps and the peak while loading. The target is 200 MB/s warm
+ * and a 500 MB trace within the default heap.
  */
 @Command(name = "perfetto", mixinStandardHelpOptions = true,
         description = "Perfetto protobuf load throughput (median MB/s) and retained heap.")
@@ -92,30 +94,50 @@ public final class BenchPerfettoCommand implements Callable<Integer> {
         }
         double[] wall = new double[Math.max(1, runs)];
         double[] onCpu = new double[wall.length];
+        double[] decode = new double[wall.length];
+        double[] buildMs = new double[wall.length];
         long peak = 0;
         for (int i = 0; i < wall.length; i++) {
             trace = null;
             System.gc();
             ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
             long c0 = cpu.getCurrentThreadCpuTime();
+            long[] decoded = {-1};
             long t0 = System.nanoTime();
-            trace = TraceFiles.read(path);
+            // The reader reports all bytes done when the last packet is decoded; the rest is the model.
+            trace = TraceFiles.read(path, (done, total) -> {
+                if (done == total && decoded[0] < 0) {
+                    decoded[0] = cpu.getCurrentThreadCpuTime();
+                }
+            });
+            long c1 = cpu.getCurrentThreadCpuTime();
             wall[i] = mb / ((System.nanoTime() - t0) / 1e9);
-            onCpu[i] = mb / ((cpu.getCurrentThreadCpuTime() - c0) / 1e9);
+            onCpu[i] = mb / ((c1 - c0) / 1e9);
+            decode[i] = decoded[0] < 0 ? 0 : mb / ((decoded[0] - c0) / 1e9);
+            buildMs[i] = decoded[0] < 0 ? 0 : (c1 - decoded[0]) / 1e6;
             peak = Math.max(peak, heapPeak());
         }
         long calls = trace.callCount();
         long states = trace.system().states().stream().mapToLong(s -> s.size()).sum();
-        out.printf("  %s: %,d threads, %,d slices, %,d async slices, %,d thread states, %,d wakeups, %d warnings%n",
-                trace.metadata().variant(), trace.threads().size(), calls, trace.system().asyncSlices().size(), states,
-                trace.system().wakeups().size(), trace.warnings().size());
+        out.printf("  %s: %,d threads, %,d slices, %,d async slices, %,d thread states, %,d wakeups, %,d frames,"
+                + " %d warnings%n", trace.metadata().variant(), trace.threads().size(), calls,
+                trace.system().asyncSlices().size(), states, trace.system().wakeups().size(),
+                trace.system().frames().size(), trace.warnings().size());
         for (String w : trace.warnings()) {
             out.printf("    warning: %s%n", w);
         }
         Arrays.sort(wall);
         Arrays.sort(onCpu);
+        Arrays.sort(decode);
+        Arrays.sort(buildMs);
         out.printf("  load:      median %.0f MB/s wall, %.0f MB/s on-CPU (best %.0f / %.0f) over %.0f MB%n",
                 wall[wall.length / 2], onCpu[onCpu.length / 2], wall[wall.length - 1], onCpu[onCpu.length - 1], mb);
+        out.printf("  phases:    protobuf decode median %.0f MB/s on-CPU (best %.0f), then the model (thread states,"
+                + " slices, frames) median %.0f ms on-CPU%n", decode[decode.length / 2], decode[decode.length - 1],
+                buildMs[buildMs.length / 2]);
+        out.printf("  machine:   load average %.1f on %d cores%n",
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
         System.gc();
         Runtime rt = Runtime.getRuntime();
         out.printf("  heap:      %,d MB used with the trace loaded, peak %,d MB while loading (max heap %,d MB)%n",

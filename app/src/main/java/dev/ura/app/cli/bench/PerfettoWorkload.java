@@ -24,9 +24,10 @@ final class PerfettoWorkload {
     private static final int SDK_PROCESSES = 4;
     /** TrackEvent slices per SDK sequence per round of bundles (about a seventh of the bytes). */
     private static final int SDK_SLICES_PER_ROUND = 45;
-    private static final String[] SLICES = {"Choreographer#doFrame 1", "traversal", "measure", "layout", "draw",
+    private static final String[] SLICES = {"traversal", "measure", "layout", "draw",
             "Record View#draw()", "inflate", "binder transaction", "Lock contention on a monitor lock",
-            "RV OnLayout", "DrawFrames 1", "syncFrameState", "queueBuffer", "dequeueBuffer"};
+            "RV OnLayout", "syncFrameState", "queueBuffer", "dequeueBuffer", "animation", "input"};
+    private static final long VSYNC_NS = 16_666_667L;
     private static final String[] THREAD_NAMES = {null, "RenderThread", "Jit thread pool", "HeapTaskDaemon",
             "binder:%d_1", "binder:%d_2", "pool-1-thread-1", "OkHttp Dispatch", "DefaultDispatch", "queued-work-loo"};
 
@@ -38,6 +39,9 @@ final class PerfettoWorkload {
     private final BenchProto scratch = new BenchProto();
     private final List<String> intern = new ArrayList<>();
     private final List<SdkTrackEvents> sdk = new ArrayList<>();
+    /** The last vsync each process's main thread / RenderThread drew a frame for (index: process). */
+    private final long[] lastDoFrame = new long[PROCESSES];
+    private final long[] lastDraw = new long[PROCESSES];
 
     /** Bytes written. */
     long write(Path file, long targetBytes) throws IOException {
@@ -141,7 +145,7 @@ final class PerfettoWorkload {
                 long step = run / (2L * depth + 2);
                 long at = t + step;
                 for (int d = 0; d < depth; d++, at += step) {
-                    print(tid, at, "B|" + (tid / 100 * 100) + "|" + SLICES[random.nextInt(SLICES.length)]);
+                    print(tid, at, "B|" + (tid / 100 * 100) + "|" + sliceName(tid, d, at));
                 }
                 for (int d = 0; d < depth; d++, at += step) {
                     print(tid, at, "E|" + (tid / 100 * 100));
@@ -178,6 +182,25 @@ final class PerfettoWorkload {
                 .packed(11, wkComm, wakings);
         bundle.msg(4, compact);
         return BenchProto.emit(out, packet.reset().msg(1, bundle).varint(10, 1));
+    }
+
+    /**
+     * A slice name: a main thread's outermost slice is its frame ({@code Choreographer#doFrame <vsync>})
+     * and a RenderThread's its draw ({@code DrawFrames <vsync>}), at most once per vsync as on a
+     * device; everything else is an ordinary nested slice.
+     */
+    private String sliceName(int tid, int depth, long at) {
+        int p = (tid - 1000) / 100;
+        long vsync = at / VSYNC_NS;
+        if (depth == 0 && tid % 100 == 0 && vsync > lastDoFrame[p]) {
+            lastDoFrame[p] = vsync;
+            return "Choreographer#doFrame " + vsync;
+        }
+        if (depth == 0 && tid % 100 == 1 && vsync > lastDraw[p]) {
+            lastDraw[p] = vsync;
+            return "DrawFrames " + vsync;
+        }
+        return SLICES[random.nextInt(SLICES.length)];
     }
 
     private void print(int tid, long ts, String payload) {

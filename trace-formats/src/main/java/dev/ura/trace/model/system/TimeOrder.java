@@ -1,9 +1,12 @@
 package dev.ura.trace.model.system;
 
 /**
- * Stable ordering of rows by a time column without boxing: a natural merge sort of row indices.
- * Rows usually arrive as a few long sorted runs (one per CPU buffer or bundle), so the sort finds
- * the runs and merges them pairwise; already sorted input costs one pass.
+ * Stable ordering of rows by a time column without boxing. Rows usually arrive as sorted runs (one
+ * per CPU buffer or bundle) that overlap only their neighbours in time: bundles of different CPUs
+ * covering the same few milliseconds. So the sort first merges each run into the sorted rows
+ * before it, touching only the tail they overlap (close to linear for such input); if the runs
+ * overlap more than that (the work passes a budget) it falls back to merging the runs pairwise,
+ * which is O(n log runs) whatever the input. Already sorted input costs one pass.
  */
 public final class TimeOrder {
     private TimeOrder() {
@@ -34,6 +37,10 @@ public final class TimeOrder {
             }
         }
         bounds[runs] = n;
+        int[] near = mergeIntoTail(time, n, bounds, runs);
+        if (near != null) {
+            return near;
+        }
         // Merge (time, row) pairs rather than rows alone: reading the times through the row index
         // would jump around memory on every comparison.
         int[] a = idx;
@@ -62,6 +69,58 @@ public final class TimeOrder {
             tb = tt;
         }
         return a;
+    }
+
+    /**
+     * Adds the runs one by one, each merged with the suffix of the rows so far whose times pass its
+     * first time. Returns null when that would cost more than a few passes over the rows.
+     */
+    private static int[] mergeIntoTail(long[] time, int n, int[] bounds, int runs) {
+        int[] idx = new int[n];
+        long[] t = new long[n];
+        long budget = 8L * n + 1024;
+        int size = 0;
+        for (int r = 0; r < runs; r++) {
+            int s = bounds[r];
+            int e = bounds[r + 1];
+            int p = upperBound(t, size, time[s]);
+            budget -= (size - p) + (e - s);
+            if (budget < 0) {
+                return null;
+            }
+            // Merge backwards in place: the tail [p, size) moves right to make room for the run.
+            // Ties: the rows already placed are earlier rows, so they stay first.
+            int i = size - 1;
+            int j = e - 1;
+            int k = size + (e - s) - 1;
+            while (j >= s) {
+                long tj = time[j];
+                if (i >= p && t[i] > tj) {
+                    t[k] = t[i];
+                    idx[k--] = idx[i--];
+                } else {
+                    t[k] = tj;
+                    idx[k--] = j--;
+                }
+            }
+            size += e - s;
+        }
+        return idx;
+    }
+
+    /** The first index in {@code t[0, size)} whose time is greater than {@code v}. */
+    private static int upperBound(long[] t, int size, long v) {
+        int lo = 0;
+        int hi = size;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (t[mid] <= v) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     private static void merge(int[] src, long[] srcT, int[] dst, long[] dstT, int from, int mid, int to) {
