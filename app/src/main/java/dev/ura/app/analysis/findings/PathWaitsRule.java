@@ -19,7 +19,8 @@ import java.util.Map;
  * (the display's next frame), an interrupt (the network, a timer or an I/O completion), or no
  * recorded wakeup. Reported when they add up to {@link FindingThresholds#minWaitNs()}. When the
  * longest non-vsync wait is inside a slice of the app's own work, the suggestion runs that slice
- * in parallel — started with the response, as a prefetch would.
+ * in parallel — started with the response — when that saves time; when it does not (the slice
+ * already starts with the response), the message says only doing it before the input would.
  */
 public final class PathWaitsRule implements FindingRule {
     /** The rule id findings carry. */
@@ -77,14 +78,18 @@ public final class PathWaitsRule implements FindingRule {
         String prefetchName = prefetch == null ? null : facts.sliceName(prefetch.thread(), prefetch.call());
         Change fix = prefetchName == null ? null : new Change.RunInParallel(new SliceSelector.ByName(prefetchName));
         long saved = fix == null ? 0 : ctx.saving(fix);
+        if (saved <= 0) {
+            fix = null; // started with the response it still waits as long: no what-if helps
+        }
         long duration = Math.max(1, ctx.response().durationNs());
         String message = "The user waited " + FindingContext.ms(total) + " ("
                 + FindingContext.percent((double) total / duration) + " of this response) with no thread on the"
                 + " critical path running: " + String.join("; ", parts)
                 + (groups.size() > NAMED ? "; and " + (groups.size() - NAMED) + " more" : "") + "."
-                + (fix == null ? "" : " Starting " + prefetchName + " with the response (a prefetch, or a cache)"
-                + (saved > 0 ? " would make it about " + FindingContext.ms(saved) + " faster."
-                : " would not make this response faster."));
+                + (prefetchName == null ? "" : fix != null ? " Starting " + prefetchName
+                + " with the response would make it about " + FindingContext.ms(saved) + " faster."
+                : " Starting " + prefetchName + " with the response would not save time here: only doing it"
+                + " before the input (a prefetch when the screen opens, or a cache) would shorten that wait.");
         List<SliceRef> calls = new ArrayList<>();
         if (prefetch != null) {
             calls.add(new SliceRef(prefetch.thread(), prefetch.call()));
