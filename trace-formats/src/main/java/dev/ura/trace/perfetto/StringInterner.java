@@ -1,7 +1,10 @@
 package dev.ura.trace.perfetto;
 
+import dev.ura.trace.util.ByteKeyMap;
+
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Canonical Strings for UTF-8 byte ranges (thread comms of compact scheduler bundles, which repeat
@@ -11,54 +14,19 @@ import java.util.Arrays;
  */
 final class StringInterner {
     static final int MAX_ENTRIES = 1 << 16;
-    private byte[][] keys = new byte[256][];
-    private String[] values = new String[256];
-    private int[] hashes = new int[256];
-    private int count;
+    private final ByteKeyMap ids = new ByteKeyMap();
+    private final List<String> strings = new ArrayList<>();
 
     String intern(byte[] b, int from, int len) {
-        int h = 1;
-        for (int i = from, end = from + len; i < end; i++) {
-            h = 31 * h + b[i];
-        }
-        int mask = keys.length - 1;
-        int slot = (h ^ (h >>> 16)) & mask;
-        for (byte[] k; (k = keys[slot]) != null; slot = (slot + 1) & mask) {
-            if (hashes[slot] == h && Arrays.equals(k, 0, k.length, b, from, from + len)) {
-                return values[slot];
-            }
+        int id = ids.get(b, from, len);
+        if (id >= 0) {
+            return strings.get(id);
         }
         String s = new String(b, from, len, StandardCharsets.UTF_8);
-        if (count >= MAX_ENTRIES) {
-            return s;
-        }
-        keys[slot] = Arrays.copyOfRange(b, from, from + len);
-        values[slot] = s;
-        hashes[slot] = h;
-        if (++count * 2 > keys.length) {
-            grow();
+        if (strings.size() < MAX_ENTRIES) {
+            ids.put(b, from, len, strings.size());
+            strings.add(s);
         }
         return s;
-    }
-
-    private void grow() {
-        byte[][] oldKeys = keys;
-        String[] oldValues = values;
-        int[] oldHashes = hashes;
-        keys = new byte[oldKeys.length * 2][];
-        values = new String[keys.length];
-        hashes = new int[keys.length];
-        int mask = keys.length - 1;
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldKeys[i] != null) {
-                int slot = (oldHashes[i] ^ (oldHashes[i] >>> 16)) & mask;
-                while (keys[slot] != null) {
-                    slot = (slot + 1) & mask;
-                }
-                keys[slot] = oldKeys[i];
-                values[slot] = oldValues[i];
-                hashes[slot] = oldHashes[i];
-            }
-        }
     }
 }

@@ -9,6 +9,7 @@ import dev.ura.trace.model.system.ThreadInfo;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -25,7 +26,7 @@ final class SystemIndexes {
     /** Binder transactions (indices into {@code binder()}) keyed by sender thread and send time. */
     private final Map<Sent, int[]> binderBySend = new HashMap<>();
     private volatile CpuRunIndex cpuRuns;
-    private volatile java.util.Optional<FrameCadence> vsync0;
+    private volatile Optional<FrameCadence> rhythm;
 
     SystemIndexes(Trace trace) {
         this.trace = trace;
@@ -71,57 +72,15 @@ final class SystemIndexes {
     }
 
     /**
-     * The display's rhythm, from the times vsync threads woke anyone (one tick per vsync, however
-     * many threads it woke): the median interval between ticks 4–50 ms apart, averaged over the
-     * intervals within 20 % of it, when at least {@value FrameCadence#MIN_INTERVALS} such intervals
-     * make most of them; else empty (the display's rhythm is not visible).
+     * The display's rhythm (see {@link VsyncRhythm}), found on first use; empty when not visible.
      */
-    java.util.Optional<FrameCadence> vsyncCadence() {
-        java.util.Optional<FrameCadence> c = vsync0;
+    Optional<FrameCadence> vsyncCadence() {
+        Optional<FrameCadence> c = rhythm;
         if (c == null) {
-            c = detectCadence();
-            vsync0 = c;
+            c = VsyncRhythm.detect(trace.system().wakeups(), this::isVsyncWaker);
+            rhythm = c;
         }
         return c;
-    }
-
-    private java.util.Optional<FrameCadence> detectCadence() {
-        dev.ura.trace.model.system.WakeupTable w = trace.system().wakeups();
-        long[] gaps = new long[64];
-        int n = 0;
-        long last = Long.MIN_VALUE;
-        for (int i = 0; i < w.size(); i++) {
-            if (w.fromInterrupt(i) || !isVsyncWaker(w.waker(i))) {
-                continue;
-            }
-            long t = w.time(i);
-            if (last != Long.MIN_VALUE && t - last < FrameCadence.MIN_PERIOD_NS) {
-                continue;
-            }
-            if (last != Long.MIN_VALUE && t - last <= FrameCadence.MAX_PERIOD_NS) {
-                if (n == gaps.length) {
-                    gaps = java.util.Arrays.copyOf(gaps, n * 2);
-                }
-                gaps[n++] = t - last;
-            }
-            last = t;
-        }
-        if (n < FrameCadence.MIN_INTERVALS) {
-            return java.util.Optional.empty();
-        }
-        long[] sorted = java.util.Arrays.copyOf(gaps, n);
-        java.util.Arrays.sort(sorted);
-        long median = sorted[n / 2];
-        long sum = 0;
-        int regular = 0;
-        for (int i = 0; i < n; i++) {
-            if (Math.abs(gaps[i] - median) * 5 <= median) {
-                sum += gaps[i];
-                regular++;
-            }
-        }
-        return regular < FrameCadence.REGULAR_SHARE * n ? java.util.Optional.empty()
-                : java.util.Optional.of(new FrameCadence(sum / regular));
     }
 
     /** Whether a wakeup by this thread is the display's rhythm (SurfaceFlinger's process or a vsync thread). */

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The walk against the per-thread truths the Done-when scenarios (trace-formats test-jar) work out
- * by hand, with the response start and end those truths give, and the stretches detection finds
- * (at a window's start they decide whether the walk returns to the sleeper).
+ * by hand, with the response start, end and tracked stretches those truths give (at a window's
+ * start the stretches decide whether the walk returns to the sleeper).
  */
 class SystemGraphScenarioTruthTest {
 
@@ -34,9 +34,15 @@ class SystemGraphScenarioTruthTest {
                         DiskWriteBinderLockScenario.APP, DiskWriteBinderLockScenario.RENDER));
     }
 
-    /** The tracked stretches of the trace's first response, as detection finds them (§2). */
-    private static List<dev.ura.app.analysis.model.TrackedStretch> stretches(Trace trace) {
-        return dev.ura.app.analysis.Analysis.of(trace).systemWork(0).orElseThrow().stretches();
+    /** The scenario's tracked work as its truth gives it, worked out by hand (§2). */
+    private static List<dev.ura.app.analysis.model.TrackedStretch> stretches(Trace trace, ScenarioTruth truth) {
+        List<dev.ura.app.analysis.model.TrackedStretch> out = new ArrayList<>();
+        for (ScenarioTruth.Stretch s : truth.stretches()) {
+            out.add(new dev.ura.app.analysis.model.TrackedStretch(trace.system().threadIndex(s.tid()),
+                    dev.ura.trace.testing.SystemScenarios.t(s.fromUs()), dev.ura.trace.testing.SystemScenarios.t(s.toUs()),
+                    dev.ura.app.analysis.model.TrackedStretch.Cause.WAKEUP, -1));
+        }
+        return out;
     }
 
     @ParameterizedTest(name = "{1}")
@@ -44,7 +50,7 @@ class SystemGraphScenarioTruthTest {
     void perThreadTotalsMatchTheTruth(SystemTraceScript script, ScenarioTruth truth, long app, long render)
             throws Exception {
         Trace trace = SystemFixtures.read(script);
-        ResponseGraph g = SystemFixtures.graph(trace, app, truth.startUs(), render, truth.drawnAtUs(), stretches(trace));
+        ResponseGraph g = SystemFixtures.graph(trace, app, truth.startUs(), render, truth.drawnAtUs(), stretches(trace, truth));
         SystemFixtures.assertRecorded(g);
         List<String> got = new ArrayList<>();
         for (ThreadPathTotal t : g.criticalPath().byThread()) {
@@ -69,7 +75,7 @@ class SystemGraphScenarioTruthTest {
         Trace trace = SystemFixtures.read(ClickWorkerNetworkScenario.script());
         ScenarioTruth truth = ClickWorkerNetworkScenario.truth();
         ResponseGraph g = SystemFixtures.graph(trace, ClickWorkerNetworkScenario.APP, truth.startUs(),
-                ClickWorkerNetworkScenario.RENDER, truth.drawnAtUs(), stretches(trace));
+                ClickWorkerNetworkScenario.RENDER, truth.drawnAtUs(), stretches(trace, truth));
         assertThat(g.cadence()).isPresent();
         assertThat(g.cadence().get().periodNs()).isEqualTo(16_600_000L);
         var estimator = new dev.ura.app.analysis.whatif.WhatIfEstimator(g);
@@ -90,7 +96,7 @@ class SystemGraphScenarioTruthTest {
         Trace trace = SystemFixtures.read(ColdLaunchScenario.script());
         ScenarioTruth truth = ColdLaunchScenario.truth();
         ResponseGraph g = SystemFixtures.graph(trace, ColdLaunchScenario.APP, truth.startUs(), ColdLaunchScenario.RENDER,
-                truth.drawnAtUs(), stretches(trace));
+                truth.drawnAtUs(), stretches(trace, truth));
         var e = new dev.ura.app.analysis.whatif.WhatIfEstimator(g).estimate(new dev.ura.app.analysis.model.Scenario(
                 List.of(new dev.ura.app.analysis.model.Change.SpeedUp(
                         new dev.ura.app.analysis.model.SliceSelector.ByName("preloadCatalog"), 2))));
@@ -105,7 +111,7 @@ class SystemGraphScenarioTruthTest {
         Trace trace = SystemFixtures.read(ClickWorkerNetworkScenario.script());
         ScenarioTruth truth = ClickWorkerNetworkScenario.truth();
         ResponseGraph g = SystemFixtures.graph(trace, ClickWorkerNetworkScenario.APP, truth.startUs(),
-                ClickWorkerNetworkScenario.RENDER, truth.drawnAtUs(), stretches(trace));
+                ClickWorkerNetworkScenario.RENDER, truth.drawnAtUs(), stretches(trace, truth));
         assertThat(SystemFixtures.describe(trace, g.criticalPath().segments()))
                 .contains("2020 40000..41000 runnable waiting for CPU 3 (held by sync pool-1 3010) <program-order",
                         "2020 22300..40000 wait sleeping <program-order");
