@@ -31,6 +31,7 @@ class SystemTraceRobotTest extends ExplorerRobotBase {
         assertThat(hidden).isEqualTo(2);
         int binder = GuiActionRunner.execute(() -> frame.loaded().trace().system().threadIndex(SystemScenarios.BINDER));
         assertThat(GuiActionRunner.execute(() -> frame.timeline().scene().layout().hiddenThreads())).doesNotContain(binder);
+        window.label("pathThreadsNote").requireText("+ 1 thread on the critical path");
         window.comboBox("processPicker").selectItem(3);
         waitFor("all lanes shown", () -> frame.timeline().scene().layout().hiddenThreads().isEmpty());
     }
