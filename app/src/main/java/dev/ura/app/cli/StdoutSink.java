@@ -22,11 +22,14 @@ final class StdoutSink extends OutputStream {
         this.out = out;
     }
 
-    /** A PrintWriter on the process's standard output, in the encoding System.out uses. */
+    /**
+     * A PrintWriter on the process's standard output, in the encoding System.out uses, that writes
+     * control characters from trace content as visible escapes ({@link TerminalSafeWriter}).
+     */
     static PrintWriter writer(StdoutSink sink) {
         String enc = System.getProperty("sun.stdout.encoding");
         Charset cs = enc != null && Charset.isSupported(enc) ? Charset.forName(enc) : Charset.defaultCharset();
-        return new PrintWriter(new OutputStreamWriter(sink, cs), true);
+        return new PrintWriter(new TerminalSafeWriter(new OutputStreamWriter(sink, cs)), true);
     }
 
     static StdoutSink ofProcess() {
