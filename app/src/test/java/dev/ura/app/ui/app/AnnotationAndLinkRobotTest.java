@@ -211,6 +211,23 @@ class AnnotationAndLinkRobotTest extends ExplorerRobotBase {
     private record Candidate(SliceRef slice, int event, Point centre) {
     }
 
+    /** A painted sending slice and a painted dispatching slice on another thread, not linked yet, or null (on the EDT). */
+    private Candidate[] unlinkedPair() {
+        TimelineView v = frame.timeline();
+        Analysis an = frame.responseModel().analysis();
+        for (Candidate send : candidates(v, an, EventKind.SEND_MSG)) {
+            for (Candidate dispatch : candidates(v, an, EventKind.DISPATCH_MSG)) {
+                boolean known = an.links().stream().anyMatch(l -> l.sendEvent() == send.event()
+                        && l.dispatchEvent() == dispatch.event());
+                if (!known && send.slice().thread() != dispatch.slice().thread()
+                        && an.events().start(dispatch.event()) >= an.events().start(send.event())) {
+                    return new Candidate[]{send, dispatch};
+                }
+            }
+        }
+        return null;
+    }
+
     private static List<Candidate> candidates(TimelineView v, Analysis an, EventKind kind) {
         DrawList items = v.frame().items();
         EventTable ev = an.events();
@@ -244,25 +261,13 @@ class AnnotationAndLinkRobotTest extends ExplorerRobotBase {
     @Test
     void aHandOffLinkIsDrawnFromASendToADispatchAndTheAnalysisReRuns() throws Exception {
         openAndWaitForPath(copyOfSample());
-        Candidate[] pair = GuiActionRunner.execute(() -> {
-            TimelineView v = frame.timeline();
-            Analysis an = frame.responseModel().analysis();
-            for (Candidate send : candidates(v, an, EventKind.SEND_MSG)) {
-                for (Candidate dispatch : candidates(v, an, EventKind.DISPATCH_MSG)) {
-                    boolean known = an.links().stream().anyMatch(l -> l.sendEvent() == send.event()
-                            && l.dispatchEvent() == dispatch.event());
-                    if (!known && send.slice().thread() != dispatch.slice().thread()
-                            && an.events().start(dispatch.event()) >= an.events().start(send.event())) {
-                        return new Candidate[]{send, dispatch};
-                    }
-                }
-            }
-            return null;
-        });
-        assertThat(pair).as("a painted sending slice and a painted dispatching slice on another thread, not linked yet")
-                .isNotNull();
-        Candidate send = pair[0];
-        Candidate dispatch = pair[1];
+        // The first frame after the path is known may still be painted at the whole-trace zoom
+        // (slices too narrow to click): wait until the zoomed frame shows a pair.
+        Candidate[][] found = new Candidate[1][];
+        waitFor("a painted sending slice and a painted dispatching slice on another thread, not linked yet",
+                () -> (found[0] = unlinkedPair()) != null);
+        Candidate send = found[0][0];
+        Candidate dispatch = found[0][1];
 
         rightClick(send.centre()).menuItemWithPath("Draw a Hand-off Link From Here…").click();
         waitFor("link pending", () -> frame.status().message().startsWith("Click the slice"));
