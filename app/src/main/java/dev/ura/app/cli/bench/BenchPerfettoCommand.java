@@ -49,28 +49,7 @@ public final class BenchPerfettoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Path trace = file;
-        Path dir = null;
-        if (trace == null) {
-            if (keep != null) {
-                trace = keep;
-            } else {
-                dir = Files.createTempDirectory("ura-bench");
-                trace = dir.resolve("bench.perfetto-trace");
-            }
-            long t0 = System.nanoTime();
-            long n = new PerfettoWorkload().write(trace, (long) sizeMb << 20);
-            out.printf("%s: wrote %,d bytes in %.1f s%n", trace.getFileName(), n, (System.nanoTime() - t0) / 1e9);
-            out.flush();
-        }
-        try {
-            measure(trace, out);
-        } finally {
-            if (dir != null) {
-                Files.deleteIfExists(trace);
-                Files.deleteIfExists(dir);
-            }
-        }
+        PerfettoWorkload.withTrace(file, keep, sizeMb, out, trace -> measure(trace, out));
         return 0;
     }
 

@@ -55,24 +55,7 @@ public final class BenchSystemPathCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Path trace = file;
-        Path dir = null;
-        if (trace == null) {
-            dir = Files.createTempDirectory("ura-bench");
-            trace = dir.resolve("bench.perfetto-trace");
-            long n = new PerfettoWorkload().write(trace, (long) sizeMb << 20);
-            out.printf("%s: wrote %,d bytes%n", trace.getFileName(), n);
-            out.flush();
-        }
-        try {
-            Trace t = TraceFiles.read(trace);
-            measure(t, out);
-        } finally {
-            if (dir != null) {
-                Files.deleteIfExists(trace);
-                Files.deleteIfExists(dir);
-            }
-        }
+        PerfettoWorkload.withTrace(file, null, sizeMb, out, trace -> measure(TraceFiles.read(trace), out));
         return 0;
     }
 

@@ -48,16 +48,7 @@ public final class BenchSystemResponsesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Path trace = file;
-        Path dir = null;
-        if (trace == null) {
-            dir = Files.createTempDirectory("ura-bench");
-            trace = dir.resolve("bench.perfetto-trace");
-            long n = new PerfettoWorkload().write(trace, (long) sizeMb << 20);
-            out.printf("%s: wrote %,d bytes%n", trace.getFileName(), n);
-            out.flush();
-        }
-        try {
+        PerfettoWorkload.withTrace(file, null, sizeMb, out, trace -> {
             Trace t = TraceFiles.read(trace);
             ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
             long c0 = cpu.getCurrentThreadCpuTime();
@@ -67,12 +58,7 @@ public final class BenchSystemResponsesCommand implements Callable<Integer> {
                     (System.nanoTime() - a0) / 1e6, (cpu.getCurrentThreadCpuTime() - c0) / 1e6, a.responses().size(),
                     a.events().size(), a.links().size());
             follow(t, out);
-        } finally {
-            if (dir != null) {
-                Files.deleteIfExists(trace);
-                Files.deleteIfExists(dir);
-            }
-        }
+        });
         return 0;
     }
 

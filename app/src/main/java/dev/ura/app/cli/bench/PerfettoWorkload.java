@@ -3,6 +3,7 @@ package dev.ura.app.cli.bench;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +31,41 @@ final class PerfettoWorkload {
     private static final long VSYNC_NS = 16_666_667L;
     private static final String[] THREAD_NAMES = {null, "RenderThread", "Jit thread pool", "HeapTaskDaemon",
             "binder:%d_1", "binder:%d_2", "pool-1-thread-1", "OkHttp Dispatch", "DefaultDispatch", "queued-work-loo"};
+
+    /** What a benchmark does with the trace it measures. */
+    interface TraceUse {
+        void accept(Path trace) throws Exception;
+    }
+
+    /**
+     * Runs {@code use} on {@code file} or, when it is {@code null}, on a workload trace of
+     * {@code sizeMb} written first: to {@code keep} when given (and kept), else to a temporary
+     * folder removed afterwards. Shared by the benchmarks that measure system traces.
+     */
+    static void withTrace(Path file, Path keep, int sizeMb, PrintWriter out, TraceUse use) throws Exception {
+        Path trace = file;
+        Path dir = null;
+        if (trace == null) {
+            if (keep != null) {
+                trace = keep;
+            } else {
+                dir = Files.createTempDirectory("ura-bench");
+                trace = dir.resolve("bench.perfetto-trace");
+            }
+            long t0 = System.nanoTime();
+            long n = new PerfettoWorkload().write(trace, (long) sizeMb << 20);
+            out.printf("%s: wrote %,d bytes in %.1f s%n", trace.getFileName(), n, (System.nanoTime() - t0) / 1e9);
+            out.flush();
+        }
+        try {
+            use.accept(trace);
+        } finally {
+            if (dir != null) {
+                Files.deleteIfExists(trace);
+                Files.deleteIfExists(dir);
+            }
+        }
+    }
 
     private final Random random = new Random(42);
     private final BenchProto packet = new BenchProto();
