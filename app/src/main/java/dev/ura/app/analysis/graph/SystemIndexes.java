@@ -1,16 +1,14 @@
 package dev.ura.app.analysis.graph;
 
+import dev.ura.app.analysis.system.SystemThreads;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.model.system.BinderTransaction;
-import dev.ura.trace.model.system.ProcessInfo;
 import dev.ura.trace.model.system.SystemTrace;
-import dev.ura.trace.model.system.ThreadInfo;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * What every system-response graph of one trace needs from the whole trace, derived once: who ran
@@ -18,11 +16,8 @@ import java.util.Set;
  * transactions by sender and send time. Safe to share between threads.
  */
 final class SystemIndexes {
-    private static final String SURFACEFLINGER = "/system/bin/surfaceflinger";
-    private static final Set<String> VSYNC_THREADS = Set.of("app", "appSf", "sf", "TimerDispatch");
-
     private final Trace trace;
-    private final boolean[] vsync;
+    private final SystemThreads threads;
     /** Binder transactions (indices into {@code binder()}) keyed by sender thread and send time. */
     private final Map<Sent, int[]> binderBySend = new HashMap<>();
     private volatile CpuRunIndex cpuRuns;
@@ -31,20 +26,7 @@ final class SystemIndexes {
     SystemIndexes(Trace trace) {
         this.trace = trace;
         SystemTrace sys = trace.system();
-        List<ThreadInfo> threads = sys.threads();
-        vsync = new boolean[trace.threads().size()];
-        Map<Long, String> processNames = new HashMap<>();
-        for (ProcessInfo p : sys.processes()) {
-            processNames.put(p.pid(), p.name());
-        }
-        for (int t = 0; t < threads.size() && t < vsync.length; t++) {
-            ThreadInfo info = threads.get(t);
-            boolean v = SURFACEFLINGER.equals(processNames.get(info.tgid()));
-            for (ThreadInfo.Name n : info.names()) {
-                v |= VSYNC_THREADS.contains(n.name());
-            }
-            vsync[t] = v;
-        }
+        this.threads = new SystemThreads(trace);
         List<BinderTransaction> binder = sys.binder();
         for (int i = 0; i < binder.size(); i++) {
             BinderTransaction b = binder.get(i);
@@ -85,7 +67,7 @@ final class SystemIndexes {
 
     /** Whether a wakeup by this thread is the display's rhythm (SurfaceFlinger's process or a vsync thread). */
     boolean isVsyncWaker(int thread) {
-        return thread >= 0 && thread < vsync.length && vsync[thread];
+        return threads.vsync(thread);
     }
 
     /** Whether {@code waker} sent a binder transaction or reply to {@code wakee} at exactly {@code timeNs}. */

@@ -13,9 +13,10 @@ import java.util.Set;
 /**
  * What each thread of a system trace is for the response rules: part of SurfaceFlinger (its
  * wakeups are the display's rhythm, never a hand-off), of system_server, or of an app; and whether
- * it is its process's main thread.
+ * it is its process's main thread. The one definition of a vsync wakeup: response detection and
+ * the critical-path walk both ask here.
  */
-final class SystemThreads {
+public final class SystemThreads {
     static final String SURFACEFLINGER = "/system/bin/surfaceflinger";
     static final String SYSTEM_SERVER = "system_server";
     /** SurfaceFlinger's vsync threads, by name, for traces that do not say which process a thread is in. */
@@ -26,7 +27,7 @@ final class SystemThreads {
     private final boolean[] app;
     private final String[] processName;
 
-    SystemThreads(Trace trace) {
+    public SystemThreads(Trace trace) {
         this.system = trace.system();
         Map<Long, String> names = new HashMap<>();
         for (ProcessInfo p : system.processes()) {
@@ -51,7 +52,7 @@ final class SystemThreads {
     }
 
     /** Whether a wakeup by thread {@code t} is a vsync wakeup (SurfaceFlinger's process or vsync threads). */
-    boolean vsync(int t) {
+    public boolean vsync(int t) {
         return t >= 0 && t < vsync.length && vsync[t];
     }
 
