@@ -144,8 +144,8 @@ public final class BenchCliCommand implements Callable<Integer> {
         }
         Path jsa = dir.resolve("ura.jsa");
         String train = "java -XX:ArchiveClassesAtExit=" + quote(jsa.toString()) + " -XX:+UseParallelGC -Xlog:disable"
-                + " -Djava.awt.headless=true -jar " + quote(jar.toString()) + " analyze " + quote(training.toString())
-                + " --json >/dev/null";
+                + " -Djava.awt.headless=true -cp " + quote(jar.toString()) + " dev.ura.app.cli.ClassDataTraining "
+                + quote(training.toString()) + " >/dev/null";
         Process p = new ProcessBuilder("bash", "-c", train).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         if (p.waitFor() != 0 || !Files.exists(jsa)) {
