@@ -230,9 +230,16 @@ final class RecordScanner {
             assignWorkers();
         }
         MethodResolver helperResolver = parallel ? resolver.forWorker() : resolver;
+        long calls = 0;
         for (ThreadCalls t : threads) {
-            t.startBuilding(new CallTable.Builder(0, MICROS, dual, t.callCapacity()),
-                    t.worker == 0 ? resolver : helperResolver, dual);
+            calls += t.callCapacity();
+        }
+        // every thread's calls in one array per column (counted in pass 1)
+        CallTable.Arena arena = calls <= Integer.MAX_VALUE - 8 ? new CallTable.Arena((int) calls, dual) : null;
+        for (ThreadCalls t : threads) {
+            CallTable.Builder b = arena != null ? new CallTable.Builder(arena, 0, MICROS, t.callCapacity())
+                    : new CallTable.Builder(0, MICROS, dual, t.callCapacity());
+            t.startBuilding(b, t.worker == 0 ? resolver : helperResolver, dual);
         }
         if (packets) {
             buildPackets(skipper, dual);
