@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Builds ura's Linux app image and .deb with jpackage (run by `./mvnw -Pdist package`).
-# Usage: package.sh JAR OUT_DIR VERSION
-#   JAR      the runnable jar (app/target/ura.jar)
+# Usage: package.sh JAR OUT_DIR
+#   JAR      the runnable jar (app/target/ura.jar); the packages get its version (jar-version.sh),
+#            the one `ura --version` prints
 #   OUT_DIR  where the runtime, the image and the .deb go (app/target/dist)
-#   VERSION  the package version (digits and dots)
 # Steps: a trimmed Java runtime (jlink, with the JDK's class-data-sharing archive), the app image
 # (launcher bin/ura, the jar, the JVM options), then ura's own CDS archive made by running the image
 # once on a bundled sample, then the .deb (desktop entry, icon, file associations, /usr/bin/ura).
 set -euo pipefail
-jar=$(realpath "$1") out=$(realpath -m "$2") version=$3
+jar=$(realpath "$1") out=$(realpath -m "$2")
 here=$(cd "$(dirname "$0")" && pwd)
+version=$(sh "$here/jar-version.sh" "$jar")
 jdk_bin=${JAVA_HOME:+$JAVA_HOME/bin/}
 rm -rf "$out" && mkdir -p "$out/input"
 cp "$jar" "$out/input/ura.jar"
@@ -48,6 +49,9 @@ cp "$here/linux/train.sh" "$image/lib/app/train.sh"
 bash "$image/lib/app/train.sh" "$image"
 
 if command -v dpkg-deb >/dev/null && command -v fakeroot >/dev/null; then
+  # The image's archive names the image's path, useless in /opt/ura, where postinst makes its own
+  # (and prerm removes it): leave it out of the .deb (2 MB less, and dpkg -V stays clean).
+  mv "$image/lib/app/ura.jsa" "$out/ura.jsa.image" 2>/dev/null || true
   (cd "$here/../.." && "${jdk_bin}jpackage" --type deb --app-image "$image" --name ura --app-version "$version" \
       --vendor "ura" --description "Screen-centric response-time explorer for Android method traces and agent logs" \
       --dest "$out" --resource-dir "$here/linux" \
@@ -56,6 +60,7 @@ if command -v dpkg-deb >/dev/null && command -v fakeroot >/dev/null; then
       --file-associations src/dist/fa-jsonl.properties \
       --file-associations src/dist/fa-ura-zip.properties \
       --install-dir /opt)
+  mv "$out/ura.jsa.image" "$image/lib/app/ura.jsa" 2>/dev/null || true
 else
   echo "package.sh: dpkg-deb or fakeroot missing; built the app image only ($image)" >&2
 fi

@@ -1,6 +1,7 @@
 package dev.ura.app;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,6 +62,38 @@ class DebScriptsTest {
                 assertThat(prerm).as(fa.toString()).containsPattern("for icon in [^\n]*\\b" + icon + "\\b");
             }
         }
+    }
+
+    /**
+     * What postinst makes and dpkg does not own must go on removal: the CDS archive (package.sh
+     * leaves the build machine's out of the .deb; postinst trains /opt/ura's) and a defaults list
+     * emptied down to its header; one that still names another program's handler stays.
+     */
+    @Test
+    void prermRemovesTheArchivePostinstMadeAndAnEmptiedDefaultsList(@TempDir Path dir) throws Exception {
+        String prerm = Files.readString(LINUX.resolve("prerm"));
+        assertThat(prerm).contains("rm -f /opt/ura/lib/app/ura.jsa");
+        assertThat(Files.readString(LINUX.resolve("postinst"))).contains("sh /opt/ura/lib/app/train.sh /opt/ura");
+        assertThat(Files.readString(LINUX.resolve("..").resolve("package.sh")))
+                .contains("mv \"$image/lib/app/ura.jsa\" \"$out/ura.jsa.image\"");
+        // The defaults-list step, run as the prerm runs it, on lists in a temporary folder.
+        String step = prerm.lines().dropWhile(l -> !l.contains("list=/usr/share/applications/defaults.list"))
+                .takeWhile(l -> !l.strip().equals(") || echo \"ura: desktop integration only partly removed\" >&2"))
+                .reduce("", (a, b) -> a + b + "\n");
+        assertThat(step).contains("rm -f \"$list\"");
+        Path empty = dir.resolve("empty.list");
+        Files.writeString(empty, "[Default Applications]\n\n");
+        Path other = dir.resolve("other.list");
+        Files.writeString(other, "[Default Applications]\ntext/plain=vim.desktop\n");
+        for (Path list : List.of(empty, other)) {
+            Process p = new ProcessBuilder("sh", "-c", step.replace("/usr/share/applications/defaults.list", list.toString()))
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(out).isZero();
+        }
+        assertThat(empty).doesNotExist();
+        assertThat(other).hasContent("[Default Applications]\ntext/plain=vim.desktop");
     }
 
     @Test

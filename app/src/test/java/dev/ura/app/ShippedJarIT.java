@@ -59,6 +59,20 @@ class ShippedJarIT {
         assertThat(out).contains("android-trace").contains("main").contains("1,309 calls");
     }
 
+    /** One version everywhere: the pom's, the manifest's (the packages read it) and --version's. */
+    @Test
+    void versionIsThePomsInTheManifestAndOnTheVersionLine(@TempDir Path dir) throws Exception {
+        String pomVersion = System.getProperty("ura.version");
+        assertThat(pomVersion).as("failsafe passes the project version").isNotBlank();
+        Path jar = TARGET.resolve("ura.jar");
+        try (JarFile j = new JarFile(jar.toFile())) {
+            assertThat(j.getManifest().getMainAttributes().getValue("Implementation-Version")).isEqualTo(pomVersion);
+        }
+        String out = run(dir, "java", "-jar", jar.toAbsolutePath().toString(), "--version").strip();
+        assertThat(out).matches("ura " + java.util.regex.Pattern.quote(pomVersion)
+                + "( \\(git [0-9a-f]{7,40}(-dirty)?, \\d{4}-\\d{2}-\\d{2}\\))?");
+    }
+
     @Test
     void benchJarKeepsTheBenchmarksAndTheDemoTheyRecord() throws IOException {
         List<String> names = entries(TARGET.resolve("ura-bench.jar"));

@@ -2,11 +2,41 @@ package dev.ura.app.cli;
 
 import picocli.CommandLine;
 
-/** Reads the version Maven wrote into the jar manifest (or says "dev" when run from classes). */
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/**
+ * {@code ura --version}: "ura 0.1.0 (git 1a2b3c4, 2026-12-01)", the project version and the commit
+ * the build was made from with that commit's date, read from {@code version.properties}, which
+ * Maven fills in (app/pom.xml). The packages take their version from the same jar (package.sh), so
+ * the two cannot disagree. A value Maven did not fill in (a build without git, or classes compiled
+ * by an IDE) is left out rather than printed as a placeholder.
+ */
 final class VersionProvider implements CommandLine.IVersionProvider {
+    static final String RESOURCE = "version.properties";
+
     @Override
     public String[] getVersion() {
-        String v = UraCommand.class.getPackage().getImplementationVersion();
-        return new String[] {"ura " + (v == null ? "dev" : v)};
+        return new String[] {line(VersionProvider.class.getResourceAsStream(RESOURCE))};
+    }
+
+    /** The version line from a version.properties stream (null when the resource is missing). */
+    static String line(InputStream in) {
+        Properties p = new Properties();
+        if (in != null) {
+            try (in) {
+                p.load(in);
+            } catch (IOException | IllegalArgumentException e) {
+                p.clear(); // an unreadable resource: say "dev" below rather than fail --version
+            }
+        }
+        String version = filled(p.getProperty("version"));
+        String build = filled(p.getProperty("build"));
+        return "ura " + (version == null ? "dev" : version) + (build == null ? "" : " (" + build + ")");
+    }
+
+    private static String filled(String value) {
+        return value == null || value.isBlank() || value.contains("${") ? null : value.strip();
     }
 }

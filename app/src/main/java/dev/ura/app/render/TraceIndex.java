@@ -38,10 +38,18 @@ public final class TraceIndex {
         List<ThreadTrack> threads = trace.threads();
         DepthIndex[] depths = new DepthIndex[threads.size()];
         long[] busy = new long[threads.size()];
+        long calls = 0;
+        for (ThreadTrack thread : threads) {
+            calls += thread.calls().size();
+        }
+        // one array for every thread's index (see DepthIndex.of(CallTable, int[], int))
+        int[] shared = calls <= Integer.MAX_VALUE - 8 ? new int[(int) calls] : null;
+        int base = 0;
         for (int t = 0; t < depths.length; t++) {
             progress.checkCancelled();
             CallTable c = threads.get(t).calls();
-            depths[t] = DepthIndex.of(c);
+            depths[t] = shared != null ? DepthIndex.of(c, shared, base) : DepthIndex.of(c);
+            base += c.size();
             if (depths[t].depthCount() > 0) {
                 for (int p = depths[t].from(0); p < depths[t].to(0); p++) {
                     busy[t] += c.duration(depths[t].call(p));

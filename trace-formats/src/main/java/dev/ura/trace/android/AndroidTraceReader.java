@@ -1,5 +1,6 @@
 package dev.ura.trace.android;
 
+import dev.ura.trace.io.MappedInput;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
@@ -43,9 +44,17 @@ public final class AndroidTraceReader implements TraceReader {
 
     @Override
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
+        return read(source, data, null, progress);
+    }
+
+    /** Legacy records are copied from {@code file} rather than through its mapping {@code data}. */
+    @Override
+    public Trace read(String source, ByteBuffer data, MappedInput file, Progress progress)
+            throws TraceFormatException {
         ByteBuffer buf = data.slice().order(ByteOrder.LITTLE_ENDIAN);
         if (buf.remaining() >= VERSION_LINE.length && buf.get(0) == '*') {
-            return LegacyDecoder.decode(source, buf, progress);
+            // offsets in buf are file offsets only when data starts at the file's first byte
+            return LegacyDecoder.decode(source, buf, data.position() == 0 ? file : null, progress);
         }
         if (buf.remaining() < 6) {
             throw TraceFormatException.atOffset(source, 0, "truncated header (" + buf.remaining() + " bytes)");

@@ -1,5 +1,6 @@
 package dev.ura.trace.android;
 
+import dev.ura.trace.io.MappedInput;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.CallTable;
@@ -21,7 +22,16 @@ final class LegacyDecoder {
     }
 
     static Trace decode(String source, ByteBuffer buf, Progress progress) throws TraceFormatException {
-        return decode(source, buf, progress, RecordScanner.PARALLEL_MIN_RECORDS);
+        return decode(source, buf, null, progress, RecordScanner.PARALLEL_MIN_RECORDS);
+    }
+
+    /**
+     * As {@link #decode(String, ByteBuffer, Progress)}, with the records copied from {@code file}
+     * (which {@code buf} maps; {@code null}: from {@code buf}).
+     */
+    static Trace decode(String source, ByteBuffer buf, MappedInput file, Progress progress)
+            throws TraceFormatException {
+        return decode(source, buf, file, progress, RecordScanner.PARALLEL_MIN_RECORDS);
     }
 
     /** What precedes the records: the key section and the data header that agrees with it. */
@@ -32,12 +42,20 @@ final class LegacyDecoder {
     /** As {@link #decode(String, ByteBuffer, Progress)}, decoding on two threads from {@code parallelMinRecords}. */
     static Trace decode(String source, ByteBuffer buf, Progress progress, long parallelMinRecords)
             throws TraceFormatException {
+        return decode(source, buf, null, progress, parallelMinRecords);
+    }
+
+    private static Trace decode(String source, ByteBuffer buf, MappedInput file, Progress progress,
+                                long parallelMinRecords) throws TraceFormatException {
         Prelude p = prelude(source, buf);
         List<String> warnings = p.warnings();
         DataHeader header = p.header();
         RecordScanner scanner = new RecordScanner(buf, header.recordsStart(), header.recordSize(), p.idBytes(), false,
                 progress);
         scanner.parallelFrom(parallelMinRecords);
+        if (file != null) {
+            scanner.readRecordsFrom(file);
+        }
         MethodResolver resolver = new MethodResolver(p.methods(), false);
         scanner.countPass(resolver);
         afterRecords(scanner.partialBytes(), scanner.end(), scanner.records(), p);

@@ -2,7 +2,6 @@ package dev.ura.trace.android;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -41,13 +40,13 @@ final class RecordCounter {
      * @param onBlock     called after each block with the offset reached (progress, cancellation)
      * @param stop        checked between blocks; set by the other counter when it fails
      */
-    void count(ByteBuffer buf, int from, int to, int recordSize, int idBytes, int blockBytes, MethodResolver resolver,
+    void count(RecordBlocks blocks, int from, int to, int recordSize, int idBytes, int blockBytes, MethodResolver resolver,
                java.util.function.IntConsumer onBlock, AtomicBoolean stop) {
         byte[] block = new byte[blockBytes];
         int pos = from;
         while (pos < to && !stop.get()) {
             int len = Math.min(blockBytes, to - pos);
-            buf.get(pos, block, 0, len);
+            blocks.copy(pos, block, len);
             for (int p = 0; p < len; p += recordSize) {
                 int key = idBytes == 1 ? block[p] & 0xFF : (short) SHORT.get(block, p) & 0xFFFF;
                 int methodAction = (int) INT.get(block, p + idBytes);

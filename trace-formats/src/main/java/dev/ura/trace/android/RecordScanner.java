@@ -18,8 +18,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Runs the two passes over the records of a data section of the (memory-mapped) buffer; no object
  * is made per record. Legacy records are copied in 64 KiB blocks into a heap array and read there
- * (about twice as fast as absolute reads of a mapped buffer); streaming files, where packets break
- * the record grid, are read in place. Pass 1 counts each
+ * (about twice as fast as absolute reads of a mapped buffer), from the file itself when it is
+ * given ({@link #readRecordsFrom}: the mapping's pages would stay resident beside the call tables);
+ * streaming files, where packets break the record grid, are read in place. Pass 1 counts each
  * thread's records and sizes its call table ({@link ThreadCalls#count}); pass 2 decodes every
  * record into its thread's table, in file order (records of a thread stay in the order written,
  * which is all ART 14's chunked streaming files guarantee).
@@ -59,6 +60,8 @@ final class RecordScanner {
     private long records;
     private int partialBytes;
     private long parallelMinRecords = PARALLEL_MIN_RECORDS;
+    /** Where legacy record blocks are copied from: the buffer, or the file it maps. */
+    private RecordBlocks recordBytes;
 
     /**
      * @param buf        little-endian content
@@ -76,6 +79,15 @@ final class RecordScanner {
         this.packets = packets;
         this.progress = progress;
         this.byKey = new ThreadCalls[idBytes == 1 ? 256 : 65536];
+        this.recordBytes = (pos, dst, len) -> buf.get(pos, dst, 0, len);
+    }
+
+    /**
+     * Copies legacy record blocks from {@code file} (which {@code buf} maps) with positional reads,
+     * so that the records' pages of the mapping are never touched.
+     */
+    void readRecordsFrom(dev.ura.trace.io.MappedInput file) {
+        recordBytes = file::read;
     }
 
     /** Pass 1 of a legacy data section (no packets). */
@@ -134,7 +146,7 @@ final class RecordScanner {
         AtomicBoolean stop = new AtomicBoolean();
         int[] blocks = {0};
         if (n < parallelMinRecords || Runtime.getRuntime().availableProcessors() < 2) {
-            counter.count(buf, start, end, recordSize, idBytes, blockBytes, resolver, pos -> {
+            counter.count(recordBytes, start, end, recordSize, idBytes, blockBytes, resolver, pos -> {
                 if ((++blocks[0] & BLOCKS_PER_REPORT) == 0) {
                     report(pos / 2);
                 }
@@ -143,8 +155,8 @@ final class RecordScanner {
             int mid = (int) (start + n / 2 * recordSize);
             RecordCounter second = new RecordCounter(byKey.length);
             long half = Math.max(1, mid - start);
-            runOnTwoThreads(() -> second.count(buf, mid, end, recordSize, idBytes, blockBytes, resolver, pos -> { },
-                    stop), () -> counter.count(buf, start, mid, recordSize, idBytes, blockBytes, resolver, pos -> {
+            runOnTwoThreads(() -> second.count(recordBytes, mid, end, recordSize, idBytes, blockBytes, resolver, pos -> { },
+                    stop), () -> counter.count(recordBytes, start, mid, recordSize, idBytes, blockBytes, resolver, pos -> {
                         if ((++blocks[0] & BLOCKS_PER_REPORT) == 0) {
                             report((long) (pos - start) * (limit / 2) / half);
                         }
@@ -177,7 +189,7 @@ final class RecordScanner {
         int blocks = 0;
         while (pos < end && !stop.get()) {
             int len = Math.min(blockBytes, end - pos);
-            buf.get(pos, block, 0, len);
+            recordBytes.copy(pos, block, len);
             for (int p = 0; p < len; p += recordSize) {
                 int key = idBytes == 1 ? block[p] & 0xFF : (short) SHORT.get(block, p) & 0xFFFF;
                 ThreadCalls t = byKey[key];
@@ -218,9 +230,16 @@ final class RecordScanner {
             assignWorkers();
         }
         MethodResolver helperResolver = parallel ? resolver.forWorker() : resolver;
+        long calls = 0;
         for (ThreadCalls t : threads) {
-            t.startBuilding(new CallTable.Builder(0, MICROS, dual, t.callCapacity()),
-                    t.worker == 0 ? resolver : helperResolver, dual);
+            calls += t.callCapacity();
+        }
+        // every thread's calls in one array per column (counted in pass 1)
+        CallTable.Arena arena = calls <= Integer.MAX_VALUE - 8 ? new CallTable.Arena((int) calls, dual) : null;
+        for (ThreadCalls t : threads) {
+            CallTable.Builder b = arena != null ? new CallTable.Builder(arena, 0, MICROS, t.callCapacity())
+                    : new CallTable.Builder(0, MICROS, dual, t.callCapacity());
+            t.startBuilding(b, t.worker == 0 ? resolver : helperResolver, dual);
         }
         if (packets) {
             buildPackets(skipper, dual);

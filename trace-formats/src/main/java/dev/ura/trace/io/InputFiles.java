@@ -81,12 +81,28 @@ public final class InputFiles {
 
     /** Memory-maps a checked file read-only (a trace; at most {@link #MAX_BYTES}). */
     public static ByteBuffer map(Path file, String what) throws TraceFormatException {
+        MappedInput in = openMapped(file, what);
+        try {
+            in.close();
+        } catch (IOException e) {
+            // the mapping is made and stays valid; a failed close of a read-only channel loses nothing
+        }
+        return in.data();
+    }
+
+    /**
+     * Opens and memory-maps a checked file read-only (a trace; at most {@link #MAX_BYTES}), keeping
+     * it open for positional reads of its bulk ({@link MappedInput}); the caller closes it.
+     */
+    public static MappedInput openMapped(Path file, String what) throws TraceFormatException {
         long size = check(file, MAX_BYTES, what);
         String name = file.toString();
         if (size == 0) {
             throw TraceFormatException.atOffset(name, 0, "empty file");
         }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        FileChannel ch = null;
+        try {
+            ch = FileChannel.open(file, StandardOpenOption.READ);
             long now = ch.size();
             if (now == 0) {
                 throw TraceFormatException.atOffset(name, 0, "empty file");
@@ -95,13 +111,27 @@ public final class InputFiles {
                 throw TraceFormatException.ofFile(name, what + " is too large: " + now + " bytes (limit "
                         + MAX_BYTES + ")", null);
             }
-            return ch.map(FileChannel.MapMode.READ_ONLY, 0, now);
+            MappedInput in = new MappedInput(name, ch, ch.map(FileChannel.MapMode.READ_ONLY, 0, now));
+            ch = null;
+            return in;
         } catch (NoSuchFileException e) {
             throw TraceFormatException.ofFile(name, "no such file", e);
         } catch (AccessDeniedException e) {
             throw TraceFormatException.ofFile(name, "cannot read: permission denied", e);
         } catch (IOException e) {
             throw TraceFormatException.ofFile(name, "cannot read: " + e.getMessage(), e);
+        } finally {
+            closeQuietly(ch);
+        }
+    }
+
+    private static void closeQuietly(FileChannel ch) {
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                // already failing; the first error is the one reported
+            }
         }
     }
 

@@ -34,9 +34,12 @@ public final class TraceFiles {
 
     /** Reads a file with progress reporting. */
     public static Trace read(Path file, Progress progress) throws TraceFormatException {
-        String name = file.toString();
-        ByteBuffer data = load(file, name);
-        return read(name, data, progress);
+        try (MappedInput in = InputFiles.openMapped(file, "trace file")) {
+            return read(file.toString(), in.data(), in, progress);
+        } catch (java.io.IOException e) {
+            // closing a read-only channel: the trace was read
+            throw TraceFormatException.ofFile(file.toString(), "cannot read: " + e.getMessage(), e);
+        }
     }
 
     /** Reads a file without progress reporting. */
@@ -46,13 +49,21 @@ public final class TraceFiles {
 
     /** Reads content already in memory (a gzip stream is inflated first); a null progress means none. */
     public static Trace read(String name, ByteBuffer data, Progress progress) throws TraceFormatException {
+        return read(name, data, null, progress);
+    }
+
+    /** {@code file}: where {@code data} is mapped from, or {@code null} for content in memory. */
+    private static Trace read(String name, ByteBuffer data, MappedInput file, Progress progress)
+            throws TraceFormatException {
         if (progress == null) {
             progress = Progress.NONE;
         }
         if (isGzip(data)) {
             data = inflate(name, data, INFLATED_LIMIT);
+            file = null;
         } else if (ZstdStreams.isZstd(data)) {
             data = ZstdStreams.inflateFile(name, data, INFLATED_LIMIT);
+            file = null;
         }
         if (data.remaining() == 0) {
             throw TraceFormatException.atOffset(name, 0, "empty file");
@@ -61,26 +72,24 @@ public final class TraceFiles {
         data.duplicate().get(head);
         for (TraceReader reader : readers()) {
             if (reader.canRead(head)) {
-                return readMapped(reader, name, data.duplicate(), progress);
+                return readMapped(reader, name, data.duplicate(), file, progress);
             }
         }
         throw TraceFormatException.atOffset(name, 0, "not a trace ura can read (unknown content starting "
                 + describeHead(head) + ")");
     }
 
-    private static Trace readMapped(TraceReader reader, String name, ByteBuffer data, Progress progress)
-            throws TraceFormatException {
+    private static Trace readMapped(TraceReader reader, String name, ByteBuffer data, MappedInput file,
+                                    Progress progress) throws TraceFormatException {
         try {
-            return reader.read(name, data, progress);
+            return file == null ? reader.read(name, data, progress) : reader.read(name, data, file, progress);
+        } catch (MappedInput.Changed e) {
+            throw TraceFormatException.ofFile(name, "the file changed or became unreadable while it was read", e);
         } catch (InternalError e) {
             // The JVM reports a fault on a memory-mapped page this way, e.g. when another
             // process truncates the file while it is being read.
             throw TraceFormatException.ofFile(name, "the file changed or became unreadable while it was read", e);
         }
-    }
-
-    private static ByteBuffer load(Path file, String name) throws TraceFormatException {
-        return InputFiles.map(file, "trace file");
     }
 
     /** Whether the content starts with the gzip magic. */

@@ -30,4 +30,15 @@ public interface TraceReader {
      * @throws TraceFormatException when the content is malformed beyond repair
      */
     Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException;
+
+    /**
+     * As {@link #read(String, ByteBuffer, Progress)} for content mapped from a file ({@code data} is
+     * {@code file}'s mapping): a reader may copy the bulk of the file with {@link MappedInput#read}
+     * instead of through the mapping, whose pages would stay resident beside the model it builds.
+     * By default reads {@code data}.
+     */
+    default Trace read(String source, ByteBuffer data, MappedInput file, Progress progress)
+            throws TraceFormatException {
+        return read(source, data, progress);
+    }
 }

@@ -1,15 +1,15 @@
 package dev.ura.trace.model;
 
-import java.util.Arrays;
-
 /**
  * The calls of one thread, column-wise, in pre-order: a parent precedes its children and calls of
  * the same depth are sorted by start, so a binary search finds the visible range at each depth.
  *
- * <p>Times are nanoseconds on the file's time base. Memory is a few primitive arrays (about 14
- * bytes a call, 22 with a thread-CPU clock): times are stored as 32-bit offsets where they fit, and
- * the parent column is derived from depth on first use rather than stored, because most
- * consumers (painting, profiles) never need it.
+ * <p>Times are nanoseconds on the file's time base. Memory is a few primitive arrays (about 11
+ * bytes a call, 19 with a thread-CPU clock): times are stored as 32-bit offsets where they fit,
+ * depths and method indices in 1 and 2 bytes while they fit ({@link NarrowColumn}), and the parent
+ * column is derived from depth on first use rather than stored, because most consumers (painting,
+ * profiles) never need it. A reader that knows every thread's call count up front can build all
+ * its tables in one {@link Arena}: one array per column instead of one per thread and column.
  */
 public final class CallTable {
     private final int size;
@@ -17,8 +17,8 @@ public final class CallTable {
     private final TimeColumn end;
     private final TimeColumn cpuStart;
     private final TimeColumn cpuEnd;
-    private final int[] method;
-    private final short[] depth;
+    private final NarrowColumn method;
+    private final NarrowColumn depth;
     private final int maxDepth;
     private volatile int[] parent;
 
@@ -29,8 +29,10 @@ public final class CallTable {
         this.cpuStart = b.cpuStart;
         this.cpuEnd = b.cpuEnd;
         // A right-sized builder hands its arrays over instead of copying them (half the peak memory).
-        this.method = b.method.length == b.size ? b.method : Arrays.copyOf(b.method, b.size);
-        this.depth = b.depth.length == b.size ? b.depth : Arrays.copyOf(b.depth, b.size);
+        this.method = b.method;
+        this.depth = b.depth;
+        method.trim();
+        depth.trim();
         start.trim();
         end.trim();
         if (cpuStart != null) {
@@ -39,7 +41,7 @@ public final class CallTable {
         }
         int max = -1;
         for (int i = 0; i < size; i++) {
-            max = Math.max(max, depth[i]);
+            max = Math.max(max, depth.get(i));
         }
         this.maxDepth = max;
     }
@@ -71,12 +73,12 @@ public final class CallTable {
 
     /** Dense method index (see {@link MethodTable#get(int)}). */
     public int method(int i) {
-        return method[i];
+        return method.get(i);
     }
 
     /** Nesting depth, 0 for a top-level call. */
     public int depth(int i) {
-        return depth[i];
+        return depth.get(i);
     }
 
     /** Deepest depth, or -1 when empty. */
@@ -109,9 +111,9 @@ public final class CallTable {
      * {@code i+1 .. subtreeEnd(i)}.
      */
     public int subtreeEnd(int i) {
-        int d = depth[i];
+        int d = depth.get(i);
         int j = i + 1;
-        while (j < size && depth[j] > d) {
+        while (j < size && depth.get(j) > d) {
             j++;
         }
         return j - 1;
@@ -127,8 +129,8 @@ public final class CallTable {
         int[] stack = new int[Math.max(1, maxDepth() + 2)];
         int top = -1;
         for (int i = 0; i < size; i++) {
-            int d = depth[i];
-            while (top >= 0 && depth[stack[top]] >= d) {
+            int d = depth.get(i);
+            while (top >= 0 && depth.get(stack[top]) >= d) {
                 end[stack[top--]] = i - 1;
             }
             stack[++top] = i;
@@ -153,7 +155,7 @@ public final class CallTable {
         int[] p = new int[size];
         int[] stack = new int[Math.max(1, maxDepth + 1)];
         for (int i = 0; i < size; i++) {
-            int d = depth[i];
+            int d = depth.get(i);
             p[i] = d == 0 ? -1 : stack[d - 1];
             stack[d] = i;
         }
@@ -162,12 +164,39 @@ public final class CallTable {
 
     /** Approximate heap bytes held by the columns (for benchmarks). */
     public long byteSize() {
-        long b = start.byteSize() + end.byteSize() + 4L * method.length + 2L * depth.length;
+        long b = start.byteSize() + end.byteSize() + method.byteSize() + depth.byteSize();
         if (cpuStart != null) {
             b += cpuStart.byteSize() + cpuEnd.byteSize();
         }
         int[] p = parent;
         return p == null ? b : b + 4L * p.length;
+    }
+
+    /**
+     * Room for the calls of several tables, one array per column: a reader that counted every
+     * thread's calls first fills all its tables here. A few arrays of tens of MB each are allocated
+     * once, directly where long-lived data goes (a collector's large-object space), where one array
+     * per thread and column would be copied by every young collection while the file is read, which
+     * makes the collector grow the heap far past what the tables need.
+     */
+    public static final class Arena {
+        private final int[] start;
+        private final int[] end;
+        private final int[] cpuStart;
+        private final int[] cpuEnd;
+        private final char[] method;
+        private final byte[] depth;
+        private int used;
+
+        /** Room for {@code calls} calls (at most {@link Integer#MAX_VALUE} - 8), with thread-CPU times or not. */
+        public Arena(int calls, boolean withCpu) {
+            start = new int[calls];
+            end = new int[calls];
+            cpuStart = withCpu ? new int[calls] : null;
+            cpuEnd = withCpu ? new int[calls] : null;
+            method = new char[calls];
+            depth = new byte[calls];
+        }
     }
 
     /**
@@ -179,8 +208,8 @@ public final class CallTable {
         private final TimeColumn end;
         private final TimeColumn cpuStart;
         private final TimeColumn cpuEnd;
-        private int[] method;
-        private short[] depth;
+        private final NarrowColumn method;
+        private final NarrowColumn depth;
         private int size;
 
         /**
@@ -195,8 +224,28 @@ public final class CallTable {
             end = new TimeColumn(baseNs, unitNs, cap);
             cpuStart = withCpu ? new TimeColumn(0, unitNs, cap) : null;
             cpuEnd = withCpu ? new TimeColumn(0, unitNs, cap) : null;
-            method = new int[cap];
-            depth = new short[cap];
+            method = NarrowColumn.of(2, cap);
+            depth = NarrowColumn.of(1, cap);
+        }
+
+        /**
+         * A builder for {@code capacity} calls in the next free slices of {@code arena} (its own
+         * arrays when the arena is full); thread-CPU times when the arena has them. Calls beyond
+         * {@code capacity} move the table to arrays of its own.
+         */
+        public Builder(Arena arena, long baseNs, long unitNs, int capacity) {
+            int cap = Math.max(0, capacity);
+            if (arena.used + cap > arena.method.length) {
+                throw new IllegalStateException("arena full: " + arena.used + " + " + cap + " > " + arena.method.length);
+            }
+            int off = arena.used;
+            arena.used += cap;
+            start = new TimeColumn(baseNs, unitNs, arena.start, off, cap);
+            end = new TimeColumn(baseNs, unitNs, arena.end, off, cap);
+            cpuStart = arena.cpuStart != null ? new TimeColumn(0, unitNs, arena.cpuStart, off, cap) : null;
+            cpuEnd = arena.cpuEnd != null ? new TimeColumn(0, unitNs, arena.cpuEnd, off, cap) : null;
+            method = NarrowColumn.slice(arena.method, off, cap);
+            depth = NarrowColumn.slice(arena.depth, off, cap);
         }
 
         /**
@@ -205,13 +254,8 @@ public final class CallTable {
          * @return its index, to pass to {@link #close}
          */
         public int open(int methodIndex, int callDepth, long startNs, long cpuStartNs) {
-            if (size == method.length) {
-                int next = (int) Math.min(Integer.MAX_VALUE - 8, (long) size + (size >> 1) + 16);
-                method = Arrays.copyOf(method, next);
-                depth = Arrays.copyOf(depth, next);
-            }
-            method[size] = methodIndex;
-            depth[size] = (short) Math.min(Short.MAX_VALUE, callDepth);
+            method.add(methodIndex);
+            depth.add(Math.min(Short.MAX_VALUE, callDepth));
             start.add(startNs);
             end.add(startNs);
             if (cpuStart != null) {
@@ -227,13 +271,8 @@ public final class CallTable {
          * a division per time on hot load paths.
          */
         public int openUnits(int methodIndex, int callDepth, long startUnits, long cpuStartUnits) {
-            if (size == method.length) {
-                int next = (int) Math.min(Integer.MAX_VALUE - 8, (long) size + (size >> 1) + 16);
-                method = Arrays.copyOf(method, next);
-                depth = Arrays.copyOf(depth, next);
-            }
-            method[size] = methodIndex;
-            depth[size] = (short) Math.min(Short.MAX_VALUE, callDepth);
+            method.add(methodIndex);
+            depth.add(Math.min(Short.MAX_VALUE, callDepth));
             start.addUnits(startUnits);
             end.addUnits(startUnits);
             if (cpuStart != null) {
@@ -270,12 +309,8 @@ public final class CallTable {
                 return;
             }
             int n = size + count;
-            if (n > method.length) {
-                method = Arrays.copyOf(method, n);
-                depth = Arrays.copyOf(depth, n);
-            }
-            System.arraycopy(method, 0, method, count, size);
-            System.arraycopy(depth, 0, depth, count, size);
+            method.insertFront(count);
+            depth.insertFront(count);
             start.insertFront(count);
             end.insertFront(count);
             if (cpuStart != null) {
@@ -289,13 +324,13 @@ public final class CallTable {
                     first++;
                 }
                 if (first < count) {
-                    depth[count + j] = (short) Math.min(Short.MAX_VALUE, depth[count + j] + count - first);
+                    depth.set(count + j, Math.min(Short.MAX_VALUE, depth.get(count + j) + count - first));
                 }
             }
             for (int i = 0; i < count; i++) {
                 int slot = count - 1 - i;
-                method[slot] = methods[i];
-                depth[slot] = (short) Math.min(Short.MAX_VALUE, slot);
+                method.set(slot, methods[i]);
+                depth.set(slot, Math.min(Short.MAX_VALUE, slot));
                 start.setUnits(slot, startUnits);
                 end.setUnits(slot, endUnits[i]);
                 if (cpuStart != null) {

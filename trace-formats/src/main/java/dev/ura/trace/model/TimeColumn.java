@@ -5,12 +5,18 @@ import java.util.Arrays;
 /**
  * A growable column of nanosecond times stored compactly: as unsigned 32-bit offsets from a base,
  * in a unit (1 µs for Android traces, 1 ns for agent logs), switching to {@code long} storage only
- * when a value does not fit. This keeps a call at a few bytes per time instead of eight.
+ * when a value does not fit. This keeps a call at a few bytes per time instead of eight. The packed
+ * values may be a slice of a larger array shared with other columns ({@link CallTable.Arena}); the
+ * column moves to an array of its own only when it widens or outgrows the slice.
  */
 final class TimeColumn {
     private final long base;
     private final long unitNs;
     private int[] packed;
+    /** Index of element 0 in {@code packed} (a slice of a shared array), 0 for an own array. */
+    private int off;
+    /** Elements the slice (or own array) has room for, from {@code off}. */
+    private int cap;
     private long[] wide;
     private int size;
 
@@ -18,6 +24,16 @@ final class TimeColumn {
         this.base = baseNs;
         this.unitNs = unitNs;
         this.packed = new int[Math.max(4, initialCapacity)];
+        this.cap = packed.length;
+    }
+
+    /** A column whose packed values are {@code shared[off, off + cap)}. */
+    TimeColumn(long baseNs, long unitNs, int[] shared, int off, int cap) {
+        this.base = baseNs;
+        this.unitNs = unitNs;
+        this.packed = shared;
+        this.off = off;
+        this.cap = cap;
     }
 
     int size() {
@@ -38,7 +54,7 @@ final class TimeColumn {
         if (unitNs == 1) {
             // Nanosecond columns (system traces, agent logs): no division on the hot path.
             if ((rel >>> 32) == 0) {
-                packed[index] = (int) rel;
+                packed[off + index] = (int) rel;
                 return;
             }
             widen();
@@ -46,7 +62,7 @@ final class TimeColumn {
             return;
         }
         if (rel >= 0 && rel % unitNs == 0 && rel / unitNs <= 0xFFFF_FFFFL) {
-            packed[index] = (int) (rel / unitNs);
+            packed[off + index] = (int) (rel / unitNs);
         } else {
             widen();
             wide[index] = timeNs;
@@ -61,8 +77,8 @@ final class TimeColumn {
         int i = size;
         int[] p = packed;
         // One test covers "packed storage, room left, 0 <= units < 2^32": the hot path of readers.
-        if (p != null && i < p.length && (units >>> 32) == 0) {
-            p[i] = (int) units;
+        if (p != null && i < cap && (units >>> 32) == 0) {
+            p[off + i] = (int) units;
             size = i + 1;
             return;
         }
@@ -75,7 +91,7 @@ final class TimeColumn {
     void setUnits(int index, long units) {
         int[] p = packed;
         if (p != null && (units >>> 32) == 0) {
-            p[index] = (int) units;
+            p[off + index] = (int) units;
         } else {
             set(index, base + units * unitNs);
         }
@@ -86,36 +102,45 @@ final class TimeColumn {
         if (wide != null) {
             return (wide[index] - base) / unitNs;
         }
-        return packed[index] & 0xFFFF_FFFFL;
+        return packed[off + index] & 0xFFFF_FFFFL;
     }
 
     long get(int index) {
         if (wide != null) {
             return wide[index];
         }
-        return base + (packed[index] & 0xFFFF_FFFFL) * unitNs;
+        return base + (packed[off + index] & 0xFFFF_FFFFL) * unitNs;
     }
 
     private void widen() {
-        long[] w = new long[packed.length];
+        long[] w = new long[cap];
         for (int i = 0; i < size; i++) {
-            w[i] = base + (packed[i] & 0xFFFF_FFFFL) * unitNs;
+            w[i] = base + (packed[off + i] & 0xFFFF_FFFFL) * unitNs;
         }
         wide = w;
         packed = null;
+        off = 0;
     }
 
     private void ensure(int capacity) {
-        int length = wide != null ? wide.length : packed.length;
-        if (capacity <= length) {
+        if (capacity <= cap) {
             return;
         }
-        int next = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(capacity, (long) length + (length >> 1) + 16));
+        int next = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(capacity, (long) cap + (cap >> 1) + 16));
         if (wide != null) {
             wide = Arrays.copyOf(wide, next);
         } else {
-            packed = Arrays.copyOf(packed, next);
+            packed = ownCopy(next, 0);
         }
+        cap = next;
+    }
+
+    /** The values in an own array of {@code length} slots, from index {@code shift}. */
+    private int[] ownCopy(int length, int shift) {
+        int[] p = new int[length];
+        System.arraycopy(packed, off, p, shift, size);
+        off = 0;
+        return p;
     }
 
     /**
@@ -126,30 +151,33 @@ final class TimeColumn {
         if (wide != null) {
             if (size + count > wide.length) {
                 wide = Arrays.copyOf(wide, size + count);
+                cap = wide.length;
             }
             System.arraycopy(wide, 0, wide, count, size);
+        } else if (size + count > cap) {
+            packed = ownCopy(size + count, count);
+            cap = size + count;
         } else {
-            if (size + count > packed.length) {
-                packed = Arrays.copyOf(packed, size + count);
-            }
-            System.arraycopy(packed, 0, packed, count, size);
+            System.arraycopy(packed, off, packed, off + count, size);
         }
         size += count;
     }
 
-    /** Drops spare capacity once the column is complete. */
+    /** Drops spare capacity of an own array once the column is complete (a shared slice keeps it). */
     void trim() {
         if (wide != null) {
             if (wide.length != size) {
                 wide = Arrays.copyOf(wide, size);
+                cap = size;
             }
-        } else if (packed.length != size) {
-            packed = Arrays.copyOf(packed, size);
+        } else if (off == 0 && packed.length == cap && cap != size) {
+            packed = ownCopy(size, 0);
+            cap = size;
         }
     }
 
-    /** Heap bytes held by the column's array. */
+    /** Heap bytes held by the column's array (its share of a shared one). */
     long byteSize() {
-        return wide != null ? 8L * wide.length : 4L * packed.length;
+        return wide != null ? 8L * wide.length : 4L * cap;
     }
 }

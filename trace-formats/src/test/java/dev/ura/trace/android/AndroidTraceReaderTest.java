@@ -237,13 +237,13 @@ class AndroidTraceReaderTest {
     }
 
     @Test
-    void callTableIsRightSizedAt22BytesPerDualClockCall() throws Exception {
+    void callTableIsRightSizedAt19BytesPerDualClockCall() throws Exception {
         AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.DUAL).thread(1, "main")
                 .method(4, "a.B", "c", "()V", "B.java");
         for (int i = 0; i < 1000; i++) {
             w.enter(1, 4, i, i).exit(1, 4, i, i);
         }
         CallTable calls = read(w.toBytes()).threads().get(0).calls();
-        assertThat(calls.byteSize()).isEqualTo(22L * 1000);
+        assertThat(calls.byteSize()).isEqualTo(19L * 1000);
     }
 }

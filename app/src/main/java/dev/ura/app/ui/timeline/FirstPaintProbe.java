@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
  */
 final class FirstPaintProbe {
     static final String PROPERTY = "ura.bench.firstPaint";
+    private static final String EXIT_DELAY = "ura.bench.exitDelayMs";
     private static final boolean ON = Boolean.getBoolean(PROPERTY);
     private static boolean done;
 
@@ -25,7 +26,15 @@ final class FirstPaintProbe {
         long ms = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
         System.out.println("first-paint-ms " + ms);
         System.out.flush();
-        // after this paint reaches the screen
-        EventQueue.invokeLater(() -> System.exit(0));
+        // after this paint reaches the screen; -Dura.bench.exitDelayMs keeps the window a while so
+        // that its memory can be inspected at first paint (jcmd, /proc)
+        int delay = Integer.getInteger(EXIT_DELAY, 0);
+        if (delay > 0) {
+            javax.swing.Timer exit = new javax.swing.Timer(delay, e -> System.exit(0));
+            exit.setRepeats(false);
+            exit.start();
+        } else {
+            EventQueue.invokeLater(() -> System.exit(0));
+        }
     }
 }
