@@ -28,14 +28,19 @@ public record Annotation(String id, AnnotationKind kind, Anchor from, Anchor to,
         if (kind != AnnotationKind.NOTE) {
             Objects.requireNonNull(to, "to");
         }
-        text = text == null ? "" : text;
-        if (text.length() > MAX_TEXT_CHARS) {
-            int end = MAX_TEXT_CHARS;
-            if (Character.isHighSurrogate(text.charAt(end - 1))) {
-                end--; // never split a surrogate pair: the sidecar would hold invalid UTF-16
-            }
-            text = text.substring(0, end);
+        text = fit(text == null ? "" : text);
+    }
+
+    /** {@code s} cut to {@link #MAX_TEXT_CHARS}, never inside a surrogate pair. */
+    static String fit(String s) {
+        if (s.length() <= MAX_TEXT_CHARS) {
+            return s;
         }
+        int end = MAX_TEXT_CHARS;
+        if (Character.isHighSurrogate(s.charAt(end - 1))) {
+            end--; // never split a surrogate pair: the sidecar would hold invalid UTF-16
+        }
+        return s.substring(0, end);
     }
 
     public static Annotation note(Anchor at, String text) {

@@ -209,7 +209,8 @@ public final class AnnotationStore {
 
     private static byte[] bytes(String traceName, List<Annotation> annotations, HandResponse byHand)
             throws IOException {
-        return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, annotations, byHand));
+        return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, SidecarLimits.readable(annotations),
+                SidecarLimits.readable(byHand)));
     }
 
     /** Replaces the sidecar with these annotations, atomically (a response set by hand in it is kept). */

@@ -4,7 +4,6 @@ import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.annotations.Annotation;
-import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.app.render.AnnotationOverlay;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.ExportPainter;
@@ -150,19 +149,7 @@ final class ExportPngCommand implements Callable<Integer> {
     }
 
     private List<Annotation> annotations() {
-        AnnotationStore store = AnnotationStore.beside(file);
-        AnnotationStore.Loaded notes;
-        try {
-            notes = store.read();
-        } catch (IOException e) {
-            // A sidecar that is not a regular file (a FIFO, a device) or too large: export without it.
-            notes = new AnnotationStore.Loaded(List.of(), "cannot read " + store.sidecar() + ": " + e.getMessage());
-        }
-        if (notes.problem() != null) {
-            spec.commandLine().getErr().println("ura: warning: " + notes.problem()
-                    + (notes.annotations().isEmpty() ? "; exporting without annotations" : ""));
-        }
-        return notes.annotations();
+        return ExportAnnotations.of(file, spec.commandLine().getErr(), "exporting");
     }
 
     private ResponsePicture wholeTrace(TraceIndex index, List<Annotation> notes, Palette palette) {

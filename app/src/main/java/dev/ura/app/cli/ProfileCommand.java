@@ -55,8 +55,12 @@ final class ProfileCommand implements Callable<Integer> {
         Profile profile = null;
         List<String> warnings = null;
         if (!fullRead && scope.unbounded()) {
-            StreamingProfile streaming = new StreamingProfile(!scope.excludeIdle);
+            StreamingProfile streaming = new StreamingProfile(!scope.excludeIdle, scope.thread != null);
             MethodTraceSummary summary = TraceLoading.scan(file, streaming);
+            if (summary == null && streaming.needsThreadSums()) {
+                streaming = new StreamingProfile(!scope.excludeIdle, true);
+                summary = TraceLoading.scan(file, streaming);
+            }
             if (summary != null) {
                 profile = streaming.profile(summary, scope.scope(summary));
                 warnings = summary.warnings();

@@ -81,17 +81,14 @@ final class ReportCommand implements Callable<Integer> {
                 spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
-        AnnotationStore.Loaded notes = AnnotationStore.beside(file).read();
-        if (notes.problem() != null) {
-            spec.commandLine().getErr().println("ura: warning: " + notes.problem());
-        }
+        List<Annotation> notes = ExportAnnotations.of(file, spec.commandLine().getErr(), "reporting");
         TraceIndex index = TraceIndex.of(trace);
         String name = file.getFileName().toString();
         ReportDoc doc = new ReportDoc();
         byte[] firstPng = null;
         for (int i = 0; i < wanted.size(); i++) {
             int r = wanted.get(i);
-            byte[] png = ImageFiles.pngBytes(ResponsePicture.of(name, index, analysis, r, scenario, notes.annotations(),
+            byte[] png = ImageFiles.pngBytes(ResponsePicture.of(name, index, analysis, r, scenario, notes,
                     palette, new ResponsePicture.Size(width, 1, null)).png());
             firstPng = firstPng == null ? png : firstPng;
             String image = switch (format) {
@@ -108,12 +105,16 @@ final class ReportCommand implements Callable<Integer> {
             switch (format) {
                 case MARKDOWN -> ImageFiles.writeText(ReportWriters.markdown(doc), output);
                 case HTML -> ImageFiles.writeText(ReportWriters.html(doc, "ura report: " + name), output);
-                case BUNDLE -> BundleWriter.write(output, name, () -> Files.newInputStream(file), notes.annotations(),
+                case BUNDLE -> BundleWriter.write(output, name, () -> Files.newInputStream(file), notes,
                         AnnotationStore.beside(file).readResponseByHand(), wanted.get(0), scenario, firstPng,
                         ReportWriters.markdown(doc));
             }
         } catch (IOException e) {
-            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "report: " + e.getMessage());
+            // The writers name the file in their messages, except a failure inside the bundle's zip
+            // stream (a full disk): name it here then.
+            String why = e.getMessage() != null && e.getMessage().startsWith("cannot write ") ? e.getMessage()
+                    : "cannot write " + output + ": " + ImageFiles.reason(e);
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "report: " + why);
         }
         return UraCommand.EXIT_OK;
     }

@@ -7,6 +7,7 @@ import dev.ura.app.annotations.AnnotationStore;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -64,7 +65,9 @@ public final class BundleWriter {
             throw new IOException("cannot write " + out + ": " + ImageFiles.reason(e), e);
         }
         try {
-            try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(tmp))) {
+            // The file stream is closed on its own: ZipOutputStream.close() skips closing it when
+            // finishing the zip fails (a full disk), which kept the deleted temporary's space in use.
+            try (OutputStream file = Files.newOutputStream(tmp); ZipOutputStream zip = new ZipOutputStream(file)) {
                 put(zip, ReportBundle.MANIFEST, ReportBundle.JSON.writeValueAsBytes(manifest));
                 zip.putNextEntry(new ZipEntry(entry));
                 try (InputStream in = trace.open()) {

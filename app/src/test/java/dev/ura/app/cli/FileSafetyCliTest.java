@@ -94,6 +94,25 @@ class FileSafetyCliTest {
     }
 
     @Test
+    void aSidecarThatIsAFifoOrAFolderDoesNotStopTheReport() throws Exception {
+        Path trace = sample();
+        Path md = dir.resolve("report.md");
+        Path sidecar = fifo("news.trace.ura.json");
+        for (String kind : List.of("not a regular file", "is a directory, not a sidecar")) {
+            if (kind.startsWith("is a")) {
+                Files.delete(sidecar);
+                Files.createDirectory(sidecar);
+            }
+            Result r = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("report", trace.toString(), "-o", md.toString()));
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.err()).isEqualTo("ura: warning: cannot read " + sidecar + ": " + kind
+                    + "; reporting without annotations" + System.lineSeparator());
+            assertThat(md).isRegularFile();
+            Files.delete(md);
+        }
+    }
+
+    @Test
     void regressSeriesThatIsAFifoIsRefused() throws Exception {
         Path csv = fifo("runs.csv");
         Result r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> run("regress", csv.toString()));
@@ -143,6 +162,32 @@ class FileSafetyCliTest {
         Result r = run("callgraph", trace.toString(), "-o", full.toString());
         assertOneLine(r, "ura: ");
         assertThat(r.err()).containsIgnoringCase("no space left on device");
+    }
+
+    /**
+     * A real full file system (a 64 KB tmpfs; needs root, skipped elsewhere): the bundle's message
+     * names it, and nothing keeps the file system busy (a plain umount works: no open temporary).
+     */
+    @Test
+    void aFullDiskForAReportBundleNamesTheBundle() throws Exception {
+        Path trace = sample();
+        Path tiny = Files.createDirectory(dir.resolve("tiny"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", tiny.toString())
+                .redirectErrorStream(true).start();
+        mount.getInputStream().readAllBytes();
+        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a tmpfs here (not root)");
+        try {
+            Path bundle = tiny.resolve("r.ura.zip");
+            Result r = run("report", trace.toString(), "-o", bundle.toString());
+            assertOneLine(r, "ura: report: cannot write " + bundle + ": No space left on device");
+            try (var left = Files.list(tiny)) {
+                assertThat(left).as("no temporary or partial bundle is left").isEmpty();
+            }
+        } finally {
+            Process umount = new ProcessBuilder("umount", tiny.toString()).redirectErrorStream(true).start();
+            String out = new String(umount.getInputStream().readAllBytes());
+            assertThat(umount.waitFor()).as("umount: %s", out).isZero();
+        }
     }
 
     @Test

@@ -55,9 +55,9 @@ class StreamingPassTest {
     @Test
     void legacySamplesAreStreamedNotReadInFull() throws Exception {
         Path sample = Path.of("../sample-traces/samples/news-launch.trace");
-        assertThat(MethodTraceScan.scan(sample, new StreamingProfile(false))).isNotNull();
+        assertThat(MethodTraceScan.scan(sample, new StreamingProfile(false, false))).isNotNull();
         Path streamingFormat = Path.of("../sample-traces/samples/news-launch-streaming.trace");
-        assertThat(MethodTraceScan.scan(streamingFormat, new StreamingProfile(false))).isNull();
+        assertThat(MethodTraceScan.scan(streamingFormat, new StreamingProfile(false, false))).isNull();
     }
 
     /** Exits before any entry (synthetic callers, one of them idle, one recursive), every other repair too. */
@@ -89,9 +89,41 @@ class StreamingPassTest {
                 .unwind(2, b, 125, 61).enter(2, park, 126, 62).enter(2, a, 130, 63).enter(2, c, 131, 64);
         w.enter(3, c, 200, 70).exit(3, a, 201, 71);
         Path file = write(w.toBytes(), "repairs.trace", 3);
-        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNotNull();
+        // main's synthetic caller of B comes after a B it summed already: one table for every thread
+        // cannot take that back, so the profile asks for a table per thread
+        StreamingProfile shared = new StreamingProfile(false, false);
+        assertThat(MethodTraceScan.scan(file, shared)).isNull();
+        assertThat(shared.needsThreadSums()).isTrue();
+        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false, true))).isNotNull();
         StreamingPassCheck.assertSameOutputs(file, "worker");
         StreamingPassCheck.assertSameOutputs(file, "main");
+    }
+
+    /**
+     * Synthetic callers that take nothing back (the first records, or a caller whose method the
+     * thread has not summed yet) keep the one table shared by every thread.
+     */
+    @Test
+    void syntheticCallersOnAFreshThreadKeepTheSharedTable() throws Exception {
+        AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.DUAL).thread(1, "main").thread(2, "worker");
+        long a = w.methodId(0);
+        long b = w.methodId(1);
+        long c = w.methodId(2);
+        long park = w.methodId(3);
+        w.method(a, "com.example.A", "run", "()V", "A.java").method(b, "com.example.B", "load", "(I)V", "B.java")
+                .method(c, "com.example.C", "draw", "()V", "C.java")
+                .method(park, PARK_CLASS, "park", "(Ljava/lang/Object;)V", "LockSupport.java");
+        // main starts inside park (idle) inside B inside A, with a call of C between the exits
+        w.exit(1, park, 10, 5).enter(1, c, 12, 6).exit(1, c, 15, 7).exit(1, b, 20, 8).exit(1, a, 30, 9);
+        // worker starts inside B: calls of A and C, then B's exit, then more of A
+        w.enter(2, a, 11, 3).enter(2, c, 13, 4).exit(2, c, 16, 5).exit(2, a, 19, 6).exit(2, b, 25, 8)
+                .enter(2, a, 26, 9).exit(2, a, 28, 10);
+        Path file = write(w.toBytes(), "fresh-callers.trace", 0);
+        StreamingProfile shared = new StreamingProfile(false, false);
+        assertThat(MethodTraceScan.scan(file, shared)).isNotNull();
+        assertThat(shared.needsThreadSums()).isFalse();
+        StreamingPassCheck.assertSameOutputs(file, "main");
+        StreamingPassCheck.assertSameOutputs(file, "worker");
     }
 
     /** A stack deeper than the call table's depth column: the streaming pass gives way to the full read. */
@@ -104,7 +136,7 @@ class StreamingPassTest {
             w.enter(1, a, i, 0);
         }
         Path file = write(w.toBytes(), "deep.trace", 0);
-        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNull();
+        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false, false))).isNull();
         StreamingPassCheck.assertSameOutputs(file, "main");
     }
 
@@ -120,7 +152,7 @@ class StreamingPassTest {
             w.enter(1, a, 10L * i, i).exit(1, a, 10L * i + 4, i).exit(1, park, 10L * i + 6, i);
         }
         Path file = write(w.toBytes(), "idle-callers.trace", 0);
-        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNull();
+        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false, false))).isNull();
         StreamingPassCheck.assertSameOutputs(file, "main");
     }
 
@@ -134,7 +166,7 @@ class StreamingPassTest {
             w.thread(t, "t" + t).enter(t, a, t, 0).exit(t, a, t + 5, 0);
         }
         Path file = write(w.toBytes(), "threads.trace", 0);
-        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNotNull();
+        assertThat(MethodTraceScan.scan(file, new StreamingProfile(false, false))).isNotNull();
         StreamingPassCheck.assertSameOutputs(file, "t7");
     }
 
@@ -142,7 +174,11 @@ class StreamingPassTest {
     Stream<DynamicTest> randomFiles() {
         return Stream.iterate(1, s -> s + 1).limit(40).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
             Path file = write(random(new Random(seed)), "random-" + seed + ".trace", seed % 4);
-            assertThat(MethodTraceScan.scan(file, new StreamingProfile(false))).isNotNull();
+            StreamingProfile shared = new StreamingProfile(false, false);
+            if (MethodTraceScan.scan(file, shared) == null) {
+                assertThat(shared.needsThreadSums()).isTrue();
+                assertThat(MethodTraceScan.scan(file, new StreamingProfile(false, true))).isNotNull();
+            }
             StreamingPassCheck.assertSameOutputs(file, "t1");
         }));
     }

@@ -60,6 +60,16 @@ final class MethodResolver {
         return i;
     }
 
+    /**
+     * Gives an exit's undefined {@code id} its index now (an entry's id is resolved when its call
+     * opens, an exit's maybe never), so undefined ids get indices in order of first use.
+     */
+    void resolveExit(int id) {
+        if (!isDefined(id)) {
+            index(id);
+        }
+    }
+
     /** Whether {@code id} is a defined method (or already resolved); never changes the resolver. */
     boolean isDefined(int id) {
         int k = id >>> 2;

@@ -131,6 +131,8 @@ public final class MethodTraceScan {
         ThreadCalls[] byKey = new ThreadCalls[r.idBytes() == 1 ? 256 : 65536];
         int blockBytes = Math.max(1, BLOCK_BYTES / r.recordSize()) * r.recordSize();
         byte[] block = new byte[blockBytes];
+        boolean oneByteIds = r.idBytes() == 1;
+        int actionAt = r.idBytes();
         int timeAt = r.idBytes() + 4;
         boolean dual = r.dual();
         int recordSize = r.recordSize();
@@ -140,28 +142,18 @@ public final class MethodTraceScan {
                 int len = Math.min(blockBytes, r.end() - pos);
                 fill(ch, block, len, pos, source);
                 for (int q = 0; q < len; q += recordSize) {
-                    int key = r.idBytes() == 1 ? block[q] & 0xFF : (short) SHORT.get(block, q) & 0xFFFF;
+                    int key = oneByteIds ? block[q] & 0xFF : (short) SHORT.get(block, q) & 0xFFFF;
                     ThreadCalls t = byKey[key];
                     if (t == null) {
-                        t = new ThreadCalls(key);
-                        t.startOutput(new VisitorOutput(visitors.thread(threads.size()), RecordScanner.MICROS),
-                                resolver, dual);
+                        t = newThread(key, resolver, visitors, threads, dual);
                         byKey[key] = t;
-                        threads.add(t);
                     }
-                    int methodAction = (int) INT.get(block, q + r.idBytes());
-                    t.count(methodAction);
-                    int id = methodAction & ~3;
-                    if ((methodAction & 3) != AndroidTraceWriter.ENTER && !resolver.isDefined(id)) {
-                        // undefined ids get indices in order of first use, as in the reader (an entry's
-                        // id is resolved when its call opens, an exit's maybe never)
-                        resolver.index(id);
-                    }
+                    int methodAction = (int) INT.get(block, q + actionAt);
                     int time1 = (int) INT.get(block, q + timeAt);
                     if (dual) {
-                        t.apply(methodAction, (int) INT.get(block, q + timeAt + 4), time1);
+                        t.scan(methodAction, (int) INT.get(block, q + timeAt + 4), time1);
                     } else {
-                        t.apply(methodAction, time1, 0);
+                        t.scan(methodAction, time1, 0);
                     }
                 }
                 pos += len;
@@ -172,6 +164,14 @@ public final class MethodTraceScan {
         for (ThreadCalls t : threads) {
             t.finish();
         }
+    }
+
+    private static ThreadCalls newThread(int key, MethodResolver resolver, Visitors visitors, List<ThreadCalls> threads,
+                                         boolean dual) {
+        ThreadCalls t = new ThreadCalls(key);
+        t.startOutput(new VisitorOutput(visitors.thread(threads.size()), RecordScanner.MICROS), resolver, dual);
+        threads.add(t);
+        return t;
     }
 
     /** Reads exactly {@code len} bytes at {@code pos}; a file that shrank meanwhile is an error. */

@@ -105,6 +105,21 @@ final class ThreadCalls {
     }
 
     /**
+     * The one-pass scan ({@link MethodTraceScan}): counts the record as {@link #count} does, then
+     * applies it. An exit's undefined method id is resolved first, as the full reader's counting
+     * pass does, so undefined methods get the same indices in the same order.
+     */
+    void scan(int methodAction, int time32, int cpu32) {
+        records++;
+        if ((methodAction & 3) == AndroidTraceWriter.ENTER) {
+            enters++;
+        } else {
+            methods.resolveExit(methodAction & ~3);
+        }
+        apply(methodAction, time32, cpu32);
+    }
+
+    /**
      * Pass 2: one record.
      *
      * @param time32 the record's primary time (wall, or thread-CPU for thread-cpu traces), u32 µs

@@ -17,28 +17,25 @@ import java.util.Arrays;
  * for that method no longer counts; an idle one takes them out altogether, its whole span becoming
  * idle time for the callers added later. The callers' own rows are added at the end, outermost
  * first, as the table puts them in front.
+ *
+ * <p>The sums go to a {@link MethodSums} of this thread's own or one shared by every thread. Shared
+ * sums cannot take back one thread's calls: when a synthetic caller needs that (this thread already
+ * added inclusive time of the caller's method, or any call before an idle caller), the scan is
+ * abandoned and {@link StreamingProfile#needsThreadSums()} says to scan again with sums per thread.
  */
 final class StreamingThreadTotals implements CallVisitor {
-    /**
-     * Per method, one cache line of longs in {@link #totals}: calls, sum of durations, inclusive,
-     * exclusive, min, max, and how many calls of it are open (the recursion guard). Interleaved
-     * because each call touches all of them, and threads × methods outgrow the CPU caches.
-     */
-    private static final int STRIDE = 8;
-    private static final int CALLS = 0;
-    private static final int SUM = 1;
-    private static final int INCLUSIVE = 2;
-    private static final int EXCLUSIVE = 3;
-    private static final int MIN = 4;
-    private static final int MAX = 5;
-    private static final int ACTIVE = 6;
     /** Idle synthetic callers each clear the thread's totals; more than this is not a real trace. */
     private static final int MAX_IDLE_CALLERS = 64;
 
     private final StreamingProfile owner;
-    private long[] totals = new long[0];
-    /** Methods {@link #totals} has room for. */
-    private int methods;
+    private final MethodSums sums;
+    private final boolean shared;
+    /** Open calls of each method on this thread (the recursion guard), by method index. */
+    private int[] active = new int[0];
+    /** Shared sums only: the methods this thread added inclusive time to, one bit each. */
+    private long[] inclusiveAdded = new long[0];
+    /** Shared sums only: whether this thread recorded any call. */
+    private boolean recorded;
 
     /** Bytes per stack level: an int, three longs and a boolean. */
     private static final int BYTES_PER_LEVEL = 29;
@@ -64,8 +61,11 @@ final class StreamingThreadTotals implements CallVisitor {
     private int callers;
     private int idleCallers;
 
-    StreamingThreadTotals(StreamingProfile owner) {
+    /** @param sums this thread's own sums, or the sums shared by every thread ({@code shared}) */
+    StreamingThreadTotals(StreamingProfile owner, MethodSums sums, boolean shared) {
         this.owner = owner;
+        this.sums = sums;
+        this.shared = shared;
         owner.allocated((long) INITIAL_LEVELS * BYTES_PER_LEVEL); // a file of many one-record threads counts too
     }
 
@@ -82,8 +82,10 @@ final class StreamingThreadTotals implements CallVisitor {
             if (owner.isIdle(m)) {
                 idleLevel = top;
             } else {
-                ensure(m);
-                counted[top] = totals[m * STRIDE + ACTIVE]++ == 0;
+                if (m >= active.length) {
+                    ensure(m);
+                }
+                counted[top] = active[m]++ == 0;
             }
         }
         top++;
@@ -102,7 +104,7 @@ final class StreamingThreadTotals implements CallVisitor {
         int m = method[f];
         long dur = endNs - start[f] - idleBelow[f];
         record(m, dur, childSum[f], counted[f]);
-        totals[m * STRIDE + ACTIVE]--;
+        active[m]--;
         if (f > 0) {
             childSum[f - 1] += dur;
             idleBelow[f - 1] += idleBelow[f];
@@ -128,9 +130,11 @@ final class StreamingThreadTotals implements CallVisitor {
                 throw new MethodTraceScan.Abandon("more than " + MAX_IDLE_CALLERS + " idle synthetic callers");
             }
             // the whole thread so far is inside an idle call: none of it counts (no call is open)
-            Arrays.fill(totals, 0);
-            for (int i = MIN; i < totals.length; i += STRIDE) {
-                totals[i] = Long.MAX_VALUE;
+            if (shared && recorded) {
+                throw owner.threadSumsNeeded();
+            }
+            if (!shared) {
+                sums.clear();
             }
             callers = 0;
             regionIdle = span;
@@ -149,7 +153,12 @@ final class StreamingThreadTotals implements CallVisitor {
         callerChildren[callers] = groupChildren;
         callers++;
         ensure(m);
-        totals[m * STRIDE + INCLUSIVE] = 0; // every call so far of this method is now inside this caller
+        // every call so far of this method is now inside this caller: its inclusive time no longer counts
+        if (!shared) {
+            sums.clearInclusive(m);
+        } else if ((inclusiveAdded[m >>> 6] & (1L << m)) != 0) {
+            throw owner.threadSumsNeeded();
+        }
         groupChildren = dur;
     }
 
@@ -157,53 +166,42 @@ final class StreamingThreadTotals implements CallVisitor {
     public void end() {
         for (int i = callers - 1; i >= 0; i--) {
             int m = callerMethod[i];
-            record(m, callerDuration[i], callerChildren[i], totals[m * STRIDE + ACTIVE]++ == 0);
+            record(m, callerDuration[i], callerChildren[i], active[m]++ == 0);
         }
         for (int i = 0; i < callers; i++) {
-            totals[callerMethod[i] * STRIDE + ACTIVE]--;
+            active[callerMethod[i]]--;
         }
     }
 
     private void record(int m, long dur, long children, boolean outermost) {
-        long[] t = totals;
-        int at = m * STRIDE;
-        t[at + CALLS]++;
-        t[at + SUM] += dur;
-        if (outermost) {
-            t[at + INCLUSIVE] += dur;
-        }
-        t[at + EXCLUSIVE] += Math.max(0, dur - children);
-        t[at + MIN] = Math.min(t[at + MIN], dur);
-        t[at + MAX] = Math.max(t[at + MAX], dur);
-    }
-
-    /** Adds this thread's totals to a profile's. */
-    void addTo(ProfileAnalyzer.Totals sums) {
-        for (int m = 0; m < methods; m++) {
-            int at = m * STRIDE;
-            if (totals[at + CALLS] == 0) {
-                continue;
+        if (shared) {
+            recorded = true;
+            if (outermost) {
+                inclusiveAdded[m >>> 6] |= 1L << m;
             }
-            sums.calls[m] += totals[at + CALLS];
-            sums.sum[m] += totals[at + SUM];
-            sums.inclusive[m] += totals[at + INCLUSIVE];
-            sums.exclusive[m] += totals[at + EXCLUSIVE];
-            sums.min[m] = Math.min(sums.min[m], totals[at + MIN]);
-            sums.max[m] = Math.max(sums.max[m], totals[at + MAX]);
         }
+        sums.record(m, dur, children, outermost);
     }
 
+    /** Adds this thread's own sums to a profile's. */
+    void addTo(ProfileAnalyzer.Totals totals) {
+        if (shared) {
+            throw new IllegalStateException("shared sums are added once, by the profile");
+        }
+        sums.addTo(totals);
+    }
+
+    /** Makes room for method {@code m} in the recursion guard and the sums. */
     private void ensure(int m) {
-        if (m < methods) {
+        if (m < active.length) {
             return;
         }
-        int n = Math.max(m + 1, Math.max(owner.knownMethods(), methods + (methods >> 1)));
-        owner.allocated((long) (n - methods) * STRIDE * Long.BYTES);
-        totals = Arrays.copyOf(totals, n * STRIDE);
-        for (int i = methods * STRIDE + MIN; i < totals.length; i += STRIDE) {
-            totals[i] = Long.MAX_VALUE;
+        int n = Math.max(m + 1, Math.max(owner.knownMethods(), active.length + (active.length >> 1)));
+        owner.allocated((long) (n - active.length) * Integer.BYTES + (long) sums.growTo(n) * MethodSums.BYTES_PER_METHOD);
+        active = Arrays.copyOf(active, n);
+        if (shared) {
+            inclusiveAdded = Arrays.copyOf(inclusiveAdded, (n + 63) >>> 6);
         }
-        methods = n;
     }
 
     private void growStack() {

@@ -62,8 +62,8 @@ public final class BenchCliCommand implements Callable<Integer> {
     List<String> flags;
 
     /** The options app/src/dist/package.sh gives the installed launcher (the archive's path added per run). */
-    static final String LAUNCHER_OPTIONS = "-XX:MaxRAMPercentage=50 -XX:+UseParallelGC -Xshare:auto -Xlog:disable"
-            + " -Xlog:all=warning:stderr";
+    static final String LAUNCHER_OPTIONS = "-XX:MaxRAMPercentage=50 -XX:+UseParallelGC -XX:CompileThresholdScaling=5"
+            + " -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr";
 
     @Spec
     CommandSpec spec;
@@ -144,8 +144,8 @@ public final class BenchCliCommand implements Callable<Integer> {
         }
         Path jsa = dir.resolve("ura.jsa");
         String train = "java -XX:ArchiveClassesAtExit=" + quote(jsa.toString()) + " -XX:+UseParallelGC -Xlog:disable"
-                + " -Djava.awt.headless=true -jar " + quote(jar.toString()) + " analyze " + quote(training.toString())
-                + " --json >/dev/null";
+                + " -Djava.awt.headless=true -cp " + quote(jar.toString()) + " dev.ura.app.cli.ClassDataTraining "
+                + quote(training.toString()) + " >/dev/null";
         Process p = new ProcessBuilder("bash", "-c", train).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         if (p.waitFor() != 0 || !Files.exists(jsa)) {
