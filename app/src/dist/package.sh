@@ -29,13 +29,17 @@ mods="$mods,java.logging,java.sql,jdk.management,jdk.attach,java.instrument,jdk.
 
 # JVM options: the heap may take half of the RAM (a trace and its model need about twice the file);
 # the parallel collector gives the heap back less eagerly than G1 but starts smaller and costs less
-# CPU on two cores; ura's CDS archive (below) makes start-up fast.
+# CPU on two cores; compiling methods after 5x the JVM's default invocation counts keeps the JIT
+# from compiling start-up code that runs a few times (a third of a short command's CPU went to the
+# compiler threads; the hot loops still compile within milliseconds); ura's CDS archive (below)
+# makes start-up fast.
 "${jdk_bin}jpackage" --type app-image --name ura --app-version "$version" --vendor "ura" \
     --description "Screen-centric response-time explorer for Android method traces and agent logs" \
     --input "$out/input" --main-jar ura.jar --main-class dev.ura.app.Main \
     --runtime-image "$out/runtime" --icon "$here/ura.png" --dest "$out/image" \
     --java-options '-XX:MaxRAMPercentage=50' \
     --java-options '-XX:+UseParallelGC' \
+    --java-options '-XX:CompileThresholdScaling=5' \
     --java-options '-XX:SharedArchiveFile=$APPDIR/ura.jsa' \
     --java-options '-Xshare:auto' \
     --java-options '-Xlog:disable' \

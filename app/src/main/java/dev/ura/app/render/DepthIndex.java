@@ -9,29 +9,17 @@ import dev.ura.trace.model.CallTable;
  */
 public final class DepthIndex {
     private final CallTable calls;
-    /** The call indices, depth by depth, from {@code base} (a slice of an array shared by threads). */
     private final int[] order;
-    private final int base;
     private final int[] offsets;
 
-    private DepthIndex(CallTable calls, int[] order, int base, int[] offsets) {
+    private DepthIndex(CallTable calls, int[] order, int[] offsets) {
         this.calls = calls;
         this.order = order;
-        this.base = base;
         this.offsets = offsets;
     }
 
     /** Builds the index of a call table. */
     public static DepthIndex of(CallTable calls) {
-        return of(calls, new int[calls.size()], 0);
-    }
-
-    /**
-     * Builds the index of a call table in {@code shared[base, base + calls.size())}: one array for
-     * every thread of a trace is allocated once where long-lived data goes, instead of one per
-     * thread that the collector would copy while the trace loads.
-     */
-    public static DepthIndex of(CallTable calls, int[] shared, int base) {
         int depths = calls.maxDepth() + 1;
         int[] offsets = new int[depths + 1];
         int n = calls.size();
@@ -42,10 +30,11 @@ public final class DepthIndex {
             offsets[d + 1] += offsets[d];
         }
         int[] fill = java.util.Arrays.copyOf(offsets, depths);
+        int[] order = new int[n];
         for (int i = 0; i < n; i++) {
-            shared[base + fill[calls.depth(i)]++] = i;
+            order[fill[calls.depth(i)]++] = i;
         }
-        return new DepthIndex(calls, shared, base, offsets);
+        return new DepthIndex(calls, order, offsets);
     }
 
     public CallTable calls() {
@@ -69,7 +58,7 @@ public final class DepthIndex {
 
     /** The call index at a position. */
     public int call(int position) {
-        return order[base + position];
+        return order[position];
     }
 
     /**
@@ -82,7 +71,7 @@ public final class DepthIndex {
         // nearby probes stay in cache where a plain binary search would jump across the array
         int step = 1;
         int hi = lo;
-        while (hi < limit && calls.end(order[base + hi]) < ns) {
+        while (hi < limit && calls.end(order[hi]) < ns) {
             lo = hi + 1;
             hi = lo + step;
             step <<= 1;
@@ -90,7 +79,7 @@ public final class DepthIndex {
         hi = Math.min(hi, limit);
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (calls.end(order[base + mid]) < ns) {
+            if (calls.end(order[mid]) < ns) {
                 lo = mid + 1;
             } else {
                 hi = mid;

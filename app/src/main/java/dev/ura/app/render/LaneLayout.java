@@ -145,7 +145,7 @@ public final class LaneLayout {
     }
 
     private int rows(TraceIndex index, int t) {
-        int depths = index.depths(t).depthCount();
+        int depths = index.depthCount(t);
         if (collapsed.contains(t)) {
             return Math.min(1, depths);
         }

@@ -9,23 +9,26 @@ import dev.ura.trace.model.Trace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * What painting needs beyond the trace, computed once off the EDT: a {@link DepthIndex} per
- * thread, the default thread order (main first, then by busy time) and short method labels.
+ * What painting needs beyond the trace: a {@link DepthIndex} per thread, built when the thread is
+ * first painted (4 bytes a call: most lanes of a large trace are off screen, and their indexes
+ * need not exist until scrolled to), the default thread order (main first, then by busy time,
+ * computed once off the EDT) and short method labels.
  */
 public final class TraceIndex {
     private final Trace trace;
-    private final DepthIndex[] depths;
+    private final AtomicReferenceArray<DepthIndex> depths;
     private final long[] busyNs;
     private final List<Integer> defaultOrder;
     private final String[] labels;
     private final long startNs;
     private final long endNs;
 
-    private TraceIndex(Trace trace, DepthIndex[] depths, long[] busyNs) {
+    private TraceIndex(Trace trace, long[] busyNs) {
         this.trace = trace;
-        this.depths = depths;
+        this.depths = new AtomicReferenceArray<>(busyNs.length);
         this.busyNs = busyNs;
         this.defaultOrder = order(trace, busyNs);
         this.labels = new String[trace.methods().size()];
@@ -36,27 +39,17 @@ public final class TraceIndex {
     /** Indexes every thread; checks {@code progress} for cancellation between threads. */
     public static TraceIndex of(Trace trace, Progress progress) {
         List<ThreadTrack> threads = trace.threads();
-        DepthIndex[] depths = new DepthIndex[threads.size()];
         long[] busy = new long[threads.size()];
-        long calls = 0;
-        for (ThreadTrack thread : threads) {
-            calls += thread.calls().size();
-        }
-        // one array for every thread's index (see DepthIndex.of(CallTable, int[], int))
-        int[] shared = calls <= Integer.MAX_VALUE - 8 ? new int[(int) calls] : null;
-        int base = 0;
-        for (int t = 0; t < depths.length; t++) {
+        for (int t = 0; t < busy.length; t++) {
             progress.checkCancelled();
             CallTable c = threads.get(t).calls();
-            depths[t] = shared != null ? DepthIndex.of(c, shared, base) : DepthIndex.of(c);
-            base += c.size();
-            if (depths[t].depthCount() > 0) {
-                for (int p = depths[t].from(0); p < depths[t].to(0); p++) {
-                    busy[t] += c.duration(depths[t].call(p));
+            for (int i = 0, n = c.size(); i < n; i++) {
+                if (c.depth(i) == 0) {
+                    busy[t] += c.duration(i);
                 }
             }
         }
-        return new TraceIndex(trace, depths, busy);
+        return new TraceIndex(trace, busy);
     }
 
     /** Indexes without progress reporting. */
@@ -83,8 +76,21 @@ public final class TraceIndex {
         return trace;
     }
 
+    /** The thread's calls by depth, built on first use (any thread may ask). */
     public DepthIndex depths(int thread) {
-        return depths[thread];
+        DepthIndex d = depths.get(thread);
+        if (d == null) {
+            d = DepthIndex.of(trace.threads().get(thread).calls());
+            if (!depths.compareAndSet(thread, null, d)) {
+                d = depths.get(thread);
+            }
+        }
+        return d;
+    }
+
+    /** {@code depths(thread).depthCount()} without building the index (lane heights). */
+    public int depthCount(int thread) {
+        return trace.threads().get(thread).calls().maxDepth() + 1;
     }
 
     /** Threads in display order: the main thread first, then by time spent in top-level calls. */

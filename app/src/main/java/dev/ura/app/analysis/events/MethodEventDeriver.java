@@ -88,7 +88,9 @@ public final class MethodEventDeriver {
         List<MethodRule> list = matcher.rules();
         long allowed = threadAllowedMask(list, thread.name());
         int[] subtreeEnd = calls.subtreeEnds();
-        int[] parents = calls.parents();
+        // the enclosing call of each depth so far: the parent of a call, without asking the table for
+        // its parent column (4 bytes a call, kept for the trace's lifetime)
+        int[] enclosing = new int[Math.max(1, calls.maxDepth() + 1)];
         int[] openUntil = new int[list.size()];
         Arrays.fill(openUntil, -1);
         int frameUntil = -1;
@@ -100,6 +102,9 @@ public final class MethodEventDeriver {
         boolean drawInTraversal = false;
         for (int i = 0; i < n; i++) {
             int m = calls.method(i);
+            int depth = calls.depth(i);
+            int parent = depth == 0 ? -1 : enclosing[depth - 1];
+            enclosing[depth] = i;
             if (openTraversal >= 0 && i > subtreeEnd[openTraversal]) {
                 if (!drawInTraversal) {
                     out.add(drawRule, t, openTraversal, calls.start(openTraversal));
@@ -117,7 +122,7 @@ public final class MethodEventDeriver {
             long mask = matcher.nameMask(m) & ~matcher.threadRootMask();
             long direct = mask & matcher.directChildMask();
             if (direct != 0) {
-                int p = parents[i];
+                int p = parent;
                 long ok = p < 0 ? 0 : matcher.parentMask(calls.method(p));
                 mask = (mask & ~direct) | (direct & ok);
             }

@@ -87,33 +87,70 @@ public final class WorkUnits {
         return owned[ownedFrom[u] + k];
     }
 
+    /**
+     * An event's owner is the first unit event (in table order) at the innermost call that has one
+     * among its call and that call's callers; a unit's own call counts only for a later unit at the
+     * same call. Found in one pass over each thread's calls in pre-order with a stack of the unit
+     * calls enclosing the current one, so nothing the size of the call table is allocated (a
+     * per-call array, and the parent column a walk up the callers needs, would be 8 bytes a call).
+     */
     private static void ownByCallTree(Trace trace, EventTable events, int[] owner) {
         int threads = trace.threads().size();
-        int[][] unitOfCall = new int[threads][];
+        int[] count = new int[threads];
+        boolean[] hasUnit = new boolean[threads];
         for (int e = 0; e < events.size(); e++) {
-            if (isUnit(events, e) && events.call(e) >= 0) {
-                int t = events.thread(e);
-                if (unitOfCall[t] == null) {
-                    unitOfCall[t] = new int[trace.threads().get(t).calls().size()];
-                    Arrays.fill(unitOfCall[t], -1);
-                }
-                if (unitOfCall[t][events.call(e)] < 0) {
-                    unitOfCall[t][events.call(e)] = e;
-                }
+            if (events.call(e) >= 0) {
+                count[events.thread(e)]++;
+                hasUnit[events.thread(e)] |= isUnit(events, e);
             }
         }
+        long[][] byCall = new long[threads][];
         for (int e = 0; e < events.size(); e++) {
             int t = events.thread(e);
-            int c = events.call(e);
-            if (c < 0 || unitOfCall[t] == null) {
-                continue;
+            if (events.call(e) >= 0 && hasUnit[t]) {
+                if (byCall[t] == null) {
+                    byCall[t] = new long[count[t]];
+                    count[t] = 0;
+                }
+                byCall[t][count[t]++] = (long) events.call(e) << 32 | e;
             }
-            CallTable calls = trace.threads().get(t).calls();
-            int at = unitOfCall[t][c] == e ? calls.parent(c) : c;
-            while (at >= 0 && unitOfCall[t][at] < 0) {
-                at = calls.parent(at);
+        }
+        for (int t = 0; t < threads; t++) {
+            if (byCall[t] != null) {
+                Arrays.sort(byCall[t]);
+                ownInThread(trace.threads().get(t).calls(), events, byCall[t], owner);
             }
-            owner[e] = at < 0 ? -1 : unitOfCall[t][at];
+        }
+    }
+
+    /** @param keys this thread's events with a call, as {@code call << 32 | event}, sorted */
+    private static void ownInThread(CallTable calls, EventTable events, long[] keys, int[] owner) {
+        int[] unitDepth = new int[calls.maxDepth() + 2];
+        int[] unitEvent = new int[unitDepth.length];
+        int top = 0;
+        int k = 0;
+        for (int i = 0; i < calls.size() && k < keys.length; i++) {
+            int d = calls.depth(i);
+            while (top > 0 && unitDepth[top - 1] >= d) {
+                top--; // that unit call's subtree ended before call i
+            }
+            int enclosing = top > 0 ? unitEvent[top - 1] : -1;
+            int group = k;
+            int unitHere = -1;
+            while (k < keys.length && (int) (keys[k] >>> 32) == i) {
+                int e = (int) keys[k++];
+                if (unitHere < 0 && isUnit(events, e)) {
+                    unitHere = e;
+                }
+            }
+            for (int q = group; q < k; q++) {
+                int e = (int) keys[q];
+                owner[e] = e == unitHere || unitHere < 0 ? enclosing : unitHere;
+            }
+            if (unitHere >= 0) {
+                unitDepth[top] = d;
+                unitEvent[top++] = unitHere;
+            }
         }
     }
 

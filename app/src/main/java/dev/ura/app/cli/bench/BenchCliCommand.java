@@ -62,8 +62,8 @@ public final class BenchCliCommand implements Callable<Integer> {
     List<String> flags;
 
     /** The options app/src/dist/package.sh gives the installed launcher (the archive's path added per run). */
-    static final String LAUNCHER_OPTIONS = "-XX:MaxRAMPercentage=50 -XX:+UseParallelGC -Xshare:auto -Xlog:disable"
-            + " -Xlog:all=warning:stderr";
+    static final String LAUNCHER_OPTIONS = "-XX:MaxRAMPercentage=50 -XX:+UseParallelGC -XX:CompileThresholdScaling=5"
+            + " -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr";
 
     @Spec
     CommandSpec spec;
