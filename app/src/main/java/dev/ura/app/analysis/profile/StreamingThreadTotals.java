@@ -39,7 +39,7 @@ final class StreamingThreadTotals implements CallVisitor {
 
     /** Bytes per stack level: an int, three longs and a boolean. */
     private static final int BYTES_PER_LEVEL = 29;
-    private static final int INITIAL_LEVELS = 64;
+    private static final int INITIAL_LEVELS = 256;
 
     // Open calls, by stack level
     private int[] method = new int[INITIAL_LEVELS];
