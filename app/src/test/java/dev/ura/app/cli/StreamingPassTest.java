@@ -4,6 +4,7 @@ import dev.ura.app.analysis.profile.StreamingProfile;
 import dev.ura.trace.android.AndroidTraceWriter;
 import dev.ura.trace.android.MethodTraceScan;
 import dev.ura.trace.model.Clock;
+import dev.ura.trace.testing.RandomMethodTraces;
 import dev.ura.trace.testing.SharedFiles;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -11,10 +12,14 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 
@@ -41,23 +46,139 @@ class StreamingPassTest {
             }
         }
         assertThat(files).hasSizeGreaterThan(10);
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
-                () -> StreamingPassCheck.assertSameOutputs(f, "main")));
+        assertThat(files).anyMatch(f -> f.toString().endsWith("-streaming.trace"))
+                .anyMatch(f -> f.getFileName().toString().startsWith("streaming-"));
+        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> {
+            assertStreams(f);
+            StreamingPassCheck.assertSameOutputs(f, "main");
+        }));
     }
 
     @TestFactory
     Stream<DynamicTest> realTraces() throws IOException {
         Path root = SharedFiles.require("traces/android");
-        return InfoGoldenTest.realTraces(root).stream().map(rel -> DynamicTest.dynamicTest(rel,
-                () -> StreamingPassCheck.assertSameOutputs(root.resolve(rel), "main")));
+        return InfoGoldenTest.realTraces(root).stream().map(rel -> DynamicTest.dynamicTest(rel, () -> {
+            Path file = root.resolve(rel);
+            if (isStreamingFormat(file)) {
+                assertStreams(file);
+            }
+            StreamingPassCheck.assertSameOutputs(file, "main");
+        }));
     }
 
     @Test
-    void legacySamplesAreStreamedNotReadInFull() throws Exception {
+    void legacyAndStreamingFormatSamplesAreStreamedNotReadInFull() throws Exception {
         Path sample = Path.of("../sample-traces/samples/news-launch.trace");
         assertThat(MethodTraceScan.scan(sample, new StreamingProfile(false, false))).isNotNull();
         Path streamingFormat = Path.of("../sample-traces/samples/news-launch-streaming.trace");
-        assertThat(MethodTraceScan.scan(streamingFormat, new StreamingProfile(false, false))).isNull();
+        assertThat(isStreamingFormat(streamingFormat)).isTrue();
+        assertThat(MethodTraceScan.scan(streamingFormat, new StreamingProfile(false, false))).isNotNull();
+        // gzip stays with the full reader
+        Path gzip = dir.resolve("news-launch-streaming.trace.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gzip))) {
+            out.write(Files.readAllBytes(streamingFormat));
+        }
+        assertThat(MethodTraceScan.scan(gzip, new StreamingProfile(false, false))).isNull();
+        StreamingPassCheck.assertSameOutputs(gzip, "main");
+    }
+
+    /** Streaming-format files cut short: inside a packet, inside a record, inside or before the summary. */
+    @Test
+    void truncatedStreamingFiles() throws Exception {
+        AndroidTraceWriter w = AndroidTraceWriter.streaming(3, Clock.DUAL).pid(7).thread(7, "main")
+                .thread(8, "worker");
+        long a = w.methodId(1);
+        long b = w.methodId(2);
+        long c = w.methodId(3);
+        w.method(a, "com.example.A", "run", "()V", "A.java").method(b, "com.example.B", "load", "(I)V", "B.java")
+                .method(c, "com.example.C", "draw", "()V", "C.java");
+        w.enter(7, a, 10, 5).enter(8, b, 11, 1).enter(7, b, 12, 6).exit(7, b, 20, 9).exit(8, b, 21, 3);
+        w.enter(7, c, 22, 10).exit(7, c, 24, 11).exit(7, a, 25, 12);
+        byte[] whole = w.toBytes();
+        int summary = lastIndexOf(whole, "*version\n") - 7;
+        int methodC = lastIndexOf(whole, "com.example.C");
+        Map<String, Integer> cuts = new LinkedHashMap<>();
+        cuts.put("inside a method packet", methodC + 4);
+        cuts.put("inside a record", summary - 5);
+        cuts.put("inside the summary", summary + 20);
+        cuts.put("before the summary", summary);
+        for (Map.Entry<String, Integer> cut : cuts.entrySet()) {
+            Path file = write(Arrays.copyOf(whole, cut.getValue()), "cut.trace", 0);
+            assertStreams(file);
+            StreamingPassCheck.assertSameOutputs(file, "main");
+            StreamingPassCheck.assertSameOutputs(file, "worker");
+        }
+    }
+
+    /** A method packet across the scan's (and the full reader's) 1 MiB block boundary. */
+    @Test
+    void packetAcrossTheBlockBoundary() throws Exception {
+        String longName = "com.example.Long" + "x".repeat(3000);
+        int at = indexOf(straddling(37_000, longName), longName);
+        int pairs = 37_000 + ((1 << 20) - 1500 - at) / 28;
+        byte[] bytes = straddling(pairs, longName);
+        int name = indexOf(bytes, longName);
+        assertThat(name).isLessThan(1 << 20);
+        assertThat(name + longName.length()).isGreaterThan(1 << 20);
+        Path file = write(bytes, "straddle.trace", 0);
+        assertStreams(file);
+        StreamingPassCheck.assertSameOutputs(file, "main");
+    }
+
+    /** {@code pairs} calls of A, then one of a method with a long name (its packet comes first), then A again. */
+    private static byte[] straddling(int pairs, String longName) {
+        AndroidTraceWriter w = AndroidTraceWriter.streaming(3, Clock.DUAL).thread(1, "main");
+        long a = w.methodId(1);
+        long b = w.methodId(2);
+        w.method(a, "com.example.A", "run", "()V", "A.java").method(b, longName, "run", "()V", "L.java");
+        long t = 0;
+        for (int i = 0; i < pairs; i++, t += 3) {
+            w.enter(1, a, t, t / 2).exit(1, a, t + 1, t / 2);
+        }
+        w.enter(1, b, t, t / 2).enter(1, a, t + 1, t / 2).exit(1, a, t + 2, t / 2).exit(1, b, t + 5, t / 2);
+        return w.toBytes();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> randomStreamingFiles() {
+        return Stream.iterate(1, s -> s + 1).limit(40).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+            Path file = write(RandomMethodTraces.streaming(new Random(seed)), "random-streaming-" + seed + ".trace", 0);
+            StreamingProfile shared = new StreamingProfile(false, false);
+            if (MethodTraceScan.scan(file, shared) == null) {
+                assertThat(shared.needsThreadSums()).isTrue();
+                assertThat(MethodTraceScan.scan(file, new StreamingProfile(false, true))).isNotNull();
+            }
+            StreamingPassCheck.assertSameOutputs(file, "main");
+        }));
+    }
+
+    /** The streaming pass reads {@code file} (with one table for every thread, or a table per thread). */
+    private static void assertStreams(Path file) throws Exception {
+        StreamingProfile shared = new StreamingProfile(false, false);
+        if (MethodTraceScan.scan(file, shared) == null) {
+            assertThat(shared.needsThreadSums()).as("why the scan gave way").isTrue();
+            assertThat(MethodTraceScan.scan(file, new StreamingProfile(false, true))).isNotNull();
+        }
+    }
+
+    private static boolean isStreamingFormat(Path file) throws IOException {
+        byte[] head = new byte[6];
+        try (var in = Files.newInputStream(file)) {
+            if (in.readNBytes(head, 0, 6) < 6) {
+                return false;
+            }
+        }
+        int version = (head[4] & 0xFF) | (head[5] & 0xFF) << 8;
+        return head[0] == 'S' && head[1] == 'L' && head[2] == 'O' && head[3] == 'W' && version >= 0xF1
+                && version <= 0xF3;
+    }
+
+    private static int indexOf(byte[] bytes, String text) {
+        return new String(bytes, StandardCharsets.ISO_8859_1).indexOf(text);
+    }
+
+    private static int lastIndexOf(byte[] bytes, String text) {
+        return new String(bytes, StandardCharsets.ISO_8859_1).lastIndexOf(text);
     }
 
     /** Exits before any entry (synthetic callers, one of them idle, one recursive), every other repair too. */
@@ -173,7 +294,7 @@ class StreamingPassTest {
     @TestFactory
     Stream<DynamicTest> randomFiles() {
         return Stream.iterate(1, s -> s + 1).limit(40).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            Path file = write(random(new Random(seed)), "random-" + seed + ".trace", seed % 4);
+            Path file = write(RandomMethodTraces.legacy(new Random(seed)), "random-" + seed + ".trace", seed % 4);
             StreamingProfile shared = new StreamingProfile(false, false);
             if (MethodTraceScan.scan(file, shared) == null) {
                 assertThat(shared.needsThreadSums()).isTrue();
@@ -183,43 +304,8 @@ class StreamingPassTest {
         }));
     }
 
-    /** Interleaved threads doing random enters and exits over a few methods, some idle, some undefined. */
-    private static byte[] random(Random r) {
-        int version = 1 + r.nextInt(3);
-        Clock clock = version == 3 ? Clock.values()[r.nextInt(Clock.values().length)]
-                : (r.nextBoolean() ? Clock.WALL : Clock.THREAD_CPU);
-        AndroidTraceWriter w = AndroidTraceWriter.legacy(version, clock);
-        int threads = 1 + r.nextInt(4);
-        for (int t = 1; t <= threads; t++) {
-            if (t < 4) { // thread 4 has no name
-                w.thread(t, "t" + t);
-            }
-        }
-        String[][] defs = {{"com.example.A", "run"}, {"com.example.B", "load"}, {"com.example.A", "run"},
-            {PARK_CLASS, "park"}, {"java.lang.Object", "wait"}, {"com.example.C", "draw"}, {"android.os.MessageQueue", "nativePollOnce"}};
-        long[] ids = new long[defs.length + 2];
-        for (int i = 0; i < defs.length; i++) {
-            ids[i] = w.methodId(i);
-            w.method(ids[i], defs[i][0], defs[i][1], "()V", "X.java");
-        }
-        ids[defs.length] = w.methodId(100);
-        ids[defs.length + 1] = w.methodId(101);
-        long base = r.nextInt(4) == 0 ? 0xFFFF_F000L : r.nextInt(1000);
-        long[] time = new long[threads + 1];
-        int records = r.nextInt(400);
-        for (int i = 0; i < records; i++) {
-            int t = 1 + r.nextInt(threads);
-            time[t] += r.nextInt(10) == 0 ? -r.nextInt(5) : r.nextInt(50);
-            long now = (base + time[t]) & 0xFFFF_FFFFL;
-            int roll = r.nextInt(100);
-            int action = roll < 52 ? 0 : roll < 92 ? 1 : roll < 96 ? 2 : 3;
-            w.record(t, ids[r.nextInt(ids.length)], action, now, now / 2);
-        }
-        return w.toBytes();
-    }
-
     private Path write(byte[] bytes, String name, int strayBytes) throws IOException {
-        byte[] withStray = java.util.Arrays.copyOf(bytes, bytes.length + strayBytes);
+        byte[] withStray = Arrays.copyOf(bytes, bytes.length + strayBytes);
         Path file = dir.resolve(name);
         Files.write(file, withStray);
         return file;

@@ -47,7 +47,7 @@ public final class AndroidTraceReader implements TraceReader {
         return read(source, data, null, progress);
     }
 
-    /** Legacy records are copied from {@code file} rather than through its mapping {@code data}. */
+    /** Records (and streaming packets) are copied from {@code file} rather than through its mapping {@code data}. */
     @Override
     public Trace read(String source, ByteBuffer data, MappedInput file, Progress progress)
             throws TraceFormatException {
@@ -67,7 +67,7 @@ public final class AndroidTraceReader implements TraceReader {
             throw TraceFormatException.atOffset(source, 0, "a bare 'SLOW' data section (version " + version
                     + ") without the key section that names its threads and methods");
         }
-        return StreamingDecoder.decode(source, buf, progress);
+        return StreamingDecoder.decode(source, buf, data.position() == 0 ? file : null, progress);
     }
 
     private static boolean startsWith(byte[] head, byte[] prefix) {

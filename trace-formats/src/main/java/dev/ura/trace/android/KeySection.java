@@ -33,10 +33,20 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
      */
     static KeySection parse(String source, ByteBuffer buf, int from, int limit, MethodTable.Builder methodTable,
                             List<String> warnings) throws TraceFormatException {
+        return parse(source, buf, from, limit, 0, methodTable, warnings);
+    }
+
+    /**
+     * As {@link #parse(String, ByteBuffer, int, int, MethodTable.Builder, List)} for a buffer
+     * whose index 0 is the file's byte {@code base} (a block of the file): messages give file
+     * offsets. {@link #end()} is an index of {@code buf}.
+     */
+    static KeySection parse(String source, ByteBuffer buf, int from, int limit, int base,
+                            MethodTable.Builder methodTable, List<String> warnings) throws TraceFormatException {
         Lines lines = new Lines(buf, from, limit);
         String first = lines.next();
         if (first == null || !first.equals("*version")) {
-            throw TraceFormatException.atOffset(source, from, "expected \"*version\" at the start of the key section");
+            throw TraceFormatException.atOffset(source, base + from, "expected \"*version\" at the start of the key section");
         }
         int versionAt = lines.pos;
         String versionText = lines.next();
@@ -47,7 +57,7 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
             version = -1;
         }
         if (version < 0) {
-            throw TraceFormatException.atOffset(source, versionAt, versionText == null
+            throw TraceFormatException.atOffset(source, base + versionAt, versionText == null
                     ? "key section ends after \"*version\" (truncated file)"
                     : "bad *version number \"" + shorten(versionText) + "\"");
         }
@@ -89,8 +99,8 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
                 default -> skipped++;
             }
         }
-        throw TraceFormatException.atOffset(source, limit, "key section has no \"*end\" line (file ends at byte "
-                + limit + ")");
+        throw TraceFormatException.atOffset(source, base + limit, "key section has no \"*end\" line (file ends at byte "
+                + (base + limit) + ")");
     }
 
     private static boolean addThread(String line, Map<Long, String> threads) {

@@ -50,7 +50,7 @@ final class LegacyDecoder {
         Prelude p = prelude(source, buf);
         List<String> warnings = p.warnings();
         DataHeader header = p.header();
-        RecordScanner scanner = new RecordScanner(buf, header.recordsStart(), header.recordSize(), p.idBytes(), false,
+        RecordScanner scanner = new RecordScanner(buf, header.recordsStart(), header.recordSize(), p.idBytes(),
                 progress);
         scanner.parallelFrom(parallelMinRecords);
         if (file != null) {
@@ -59,9 +59,10 @@ final class LegacyDecoder {
         MethodResolver resolver = new MethodResolver(p.methods(), false);
         scanner.countPass(resolver);
         afterRecords(scanner.partialBytes(), scanner.end(), scanner.records(), p);
-        List<CallTable> tables = scanner.buildPass(pos -> -1, p.clock(), resolver);
+        List<CallTable> tables = scanner.buildPass(p.clock(), resolver);
         return TraceAssembler.assemble(new TraceAssembler.Parts(source, "legacy", header, p.clock(),
-                p.keys().properties(), p.keys().threads(), scanner, tables, p.methods(), resolver, warnings));
+                p.keys().properties(), p.keys().threads(), scanner.threads(), scanner.records(), tables, p.methods(),
+                resolver, warnings));
     }
 
     /** Reads and checks the key section and the data header (everything but the records). */

@@ -1,10 +1,12 @@
 package dev.ura.trace.android;
 
 import dev.ura.trace.io.InputFiles;
+import dev.ura.trace.io.MappedInput;
 import dev.ura.trace.io.TraceFiles;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
 import dev.ura.trace.model.Clock;
+import dev.ura.trace.model.MethodTable;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -19,19 +21,20 @@ import java.util.List;
 import java.util.function.IntFunction;
 
 /**
- * One pass over a legacy method trace that hands every thread's calls to a {@link CallVisitor}
- * (which may aggregate them: a profile, counts) instead of building the call table: what
- * {@code ura info} and {@code ura profile} need, at a few bytes of memory per method instead of
- * ~24 per call. Calls go through the reader's own {@link ThreadCalls}, so the repairs are the
- * same; the key section and data header are read by the reader's own code.
+ * One pass over the records of a method trace that hands every thread's calls to a
+ * {@link CallVisitor} (which may aggregate them: a profile, counts) instead of building the call
+ * table: what {@code ura info} and {@code ura profile} need, at a few bytes of memory per method
+ * instead of ~24 per call. Calls go through the reader's own {@link ThreadCalls}, so the repairs
+ * are the same; the key section and data header of a legacy file are read by the reader's own
+ * code, and a streaming-format file ({@link StreamingFormatScan}) by the streaming reader's.
  *
  * <p>Records are read with positional reads in 1 MiB blocks rather than from a mapping of the whole
  * file: pages of a mapped file stay resident until it is unmapped, and would make the process as
- * large as the file. Files this scan does not handle (gzip, streaming traces, other formats,
- * stacks deeper than the table can hold) give {@code null}: read them with the full reader.
+ * large as the file. Files this scan does not handle (gzip, other formats, stacks deeper than the
+ * table can hold) give {@code null}: read them with the full reader.
  */
 public final class MethodTraceScan {
-    private static final int BLOCK_BYTES = 1 << 20;
+    static final int BLOCK_BYTES = 1 << 20;
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -59,17 +62,43 @@ public final class MethodTraceScan {
     }
 
     /**
-     * Scans {@code file}; {@code null} when it is not a (plain, legacy) method trace or the scan
-     * was abandoned, so the caller reads it in full instead.
+     * Scans {@code file}; {@code null} when it is not a (plain) method trace or the scan was
+     * abandoned, so the caller reads it in full instead.
      *
      * @throws TraceFormatException what the full reader would throw for this file
      */
     public static MethodTraceSummary scan(Path file, Visitors visitors) throws TraceFormatException {
+        return scan(file, visitors, BLOCK_BYTES);
+    }
+
+    /** As {@link #scan(Path, Visitors)}, reading {@code blockBytes} at a time (tests try small blocks). */
+    static MethodTraceSummary scan(Path file, Visitors visitors, int blockBytes) throws TraceFormatException {
         String source = file.toString();
-        ByteBuffer mapped = InputFiles.map(file, "trace file");
-        if (TraceFiles.isGzip(mapped) || mapped.remaining() < 9 || mapped.get(0) != '*' || !readByAndroid(mapped)) {
-            return null;
+        MappedInput in = InputFiles.openMapped(file, "trace file");
+        try {
+            ByteBuffer mapped = in.data();
+            if (TraceFiles.isGzip(mapped) || !readByAndroid(mapped)) {
+                return null;
+            }
+            if (mapped.get(0) != '*') {
+                return StreamingFormatScan.scan(source, mapped.order(ByteOrder.LITTLE_ENDIAN), in, visitors,
+                        blockBytes);
+            }
+            return mapped.remaining() < 9 ? null : scanLegacy(file, mapped, visitors, blockBytes);
+        } catch (MappedInput.Changed e) {
+            throw TraceFormatException.ofFile(source, "the file changed or became unreadable while it was read", e);
+        } finally {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // a read-only channel: nothing is lost when its close fails
+            }
         }
+    }
+
+    private static MethodTraceSummary scanLegacy(Path file, ByteBuffer mapped, Visitors visitors, int blockBytes)
+            throws TraceFormatException {
+        String source = file.toString();
         ByteBuffer buf = mapped.slice().order(ByteOrder.LITTLE_ENDIAN);
         LegacyDecoder.Prelude p = LegacyDecoder.prelude(source, buf);
         MethodResolver resolver = new MethodResolver(p.methods(), false);
@@ -83,18 +112,32 @@ public final class MethodTraceScan {
         List<ThreadCalls> threads = new ArrayList<>();
         try {
             read(file, source, new Records(start, end, recordSize, p.idBytes(), p.clock() == Clock.DUAL), resolver,
-                    visitors, threads);
+                    visitors, threads, blockBytes);
         } catch (Abandon e) {
             return null;
         }
-        for (ThreadCalls t : threads) {
-            if ((long) t.maxDepth + t.synthetic >= Short.MAX_VALUE) {
-                return null; // the table stores depths as shorts and would flatten this stack
-            }
+        if (tooDeep(threads)) {
+            return null;
         }
         LegacyDecoder.afterRecords(limit - end, end, n, p);
         TraceAssembler.Described d = TraceAssembler.describe("legacy", header, p.clock(), p.keys().properties(),
                 p.keys().threads(), threads, resolver, p.warnings());
+        return summary(source, d, p.methods(), threads, n);
+    }
+
+    /** Whether a thread's stack is deeper than the table's depth column: the full reader would flatten it. */
+    static boolean tooDeep(List<ThreadCalls> threads) {
+        for (ThreadCalls t : threads) {
+            if ((long) t.maxDepth + t.synthetic >= Short.MAX_VALUE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What the scan of {@code threads} found, as the full reader's trace would have it. */
+    static MethodTraceSummary summary(String source, TraceAssembler.Described d, MethodTable.Builder methods,
+                                      List<ThreadCalls> threads, long records) {
         List<MethodTraceSummary.Thread> out = new ArrayList<>(threads.size());
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -106,7 +149,7 @@ public final class MethodTraceScan {
             first = Math.min(first, t.firstUnits() * RecordScanner.MICROS);
             last = Math.max(last, t.lastUnits() * RecordScanner.MICROS);
         }
-        return new MethodTraceSummary(source, d.metadata(), p.methods().build(), out, n,
+        return new MethodTraceSummary(source, d.metadata(), methods.build(), out, records,
                 first == Long.MAX_VALUE ? 0 : first, last == Long.MIN_VALUE ? 0 : last, d.warnings());
     }
 
@@ -127,9 +170,9 @@ public final class MethodTraceScan {
     }
 
     private static void read(Path file, String source, Records r, MethodResolver resolver, Visitors visitors,
-                             List<ThreadCalls> threads) throws TraceFormatException {
+                             List<ThreadCalls> threads, int blockTarget) throws TraceFormatException {
         ThreadCalls[] byKey = new ThreadCalls[r.idBytes() == 1 ? 256 : 65536];
-        int blockBytes = Math.max(1, BLOCK_BYTES / r.recordSize()) * r.recordSize();
+        int blockBytes = Math.max(1, blockTarget / r.recordSize()) * r.recordSize();
         byte[] block = new byte[blockBytes];
         boolean oneByteIds = r.idBytes() == 1;
         int actionAt = r.idBytes();

@@ -1,7 +1,6 @@
 package dev.ura.trace.android;
 
 import dev.ura.trace.io.Progress;
-import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Clock;
 
@@ -16,27 +15,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs the two passes over the records of a data section of the (memory-mapped) buffer; no object
- * is made per record. Legacy records are copied in 64 KiB blocks into a heap array and read there
+ * Runs the two passes over the records of a legacy data section of the (memory-mapped) buffer; no
+ * object is made per record. Records are copied in 64 KiB blocks into a heap array and read there
  * (about twice as fast as absolute reads of a mapped buffer), from the file itself when it is
- * given ({@link #readRecordsFrom}: the mapping's pages would stay resident beside the call tables);
- * streaming files, where packets break the record grid, are read in place. Pass 1 counts each
- * thread's records and sizes its call table ({@link ThreadCalls#count}); pass 2 decodes every
- * record into its thread's table, in file order (records of a thread stay in the order written,
- * which is all ART 14's chunked streaming files guarantee).
- *
- * <p>In streaming files a record whose thread id is 0 is a packet instead, handed to a
- * {@link PacketHandler}. Where pass 1 stopped (end of data, a trailing partial record, a truncated
- * packet) pass 2 stops too.
+ * given ({@link #readRecordsFrom}: the mapping's pages would stay resident beside the call tables).
+ * Pass 1 counts each thread's records and sizes its call table ({@link ThreadCalls#count}); pass 2
+ * decodes every record into its thread's table, in file order. Streaming files, where packets
+ * break the record grid, have their own passes ({@link StreamingRecords}).
  */
-final class RecordScanner {
-    /** Handles the special packet whose zero thread id is at {@code pos}. */
-    interface PacketHandler {
-        /** @return the offset after the packet, or -1 to stop reading (the handler notes why) */
-        int packet(int pos) throws TraceFormatException;
-    }
-
-    private static final int PROGRESS_MASK = 0xFFFF;
+final class RecordScanner extends RecordPasses {
     private static final int BLOCK_BYTES = 1 << 16;
     /** Progress every 16 blocks: about 64K records of 14 bytes. */
     private static final int BLOCKS_PER_REPORT = 15;
@@ -48,37 +35,19 @@ final class RecordScanner {
     static final long MICROS = 1000;
 
     private final ByteBuffer buf;
-    private final int start;
-    private final int limit;
-    private final int recordSize;
-    private final int idBytes;
-    private final boolean packets;
-    private final Progress progress;
-    private final ThreadCalls[] byKey;
-    private final List<ThreadCalls> threads = new ArrayList<>();
-    private int end;
-    private long records;
-    private int partialBytes;
     private long parallelMinRecords = PARALLEL_MIN_RECORDS;
     /** Where legacy record blocks are copied from: the buffer, or the file it maps. */
     private RecordBlocks recordBytes;
 
     /**
      * @param buf        little-endian content
-     * @param start      first record (or packet)
+     * @param start      first record
      * @param recordSize bytes per record (at least {@code idBytes + 8})
      * @param idBytes    1 for version 1 records, else 2
-     * @param packets    whether thread id 0 introduces a packet (streaming)
      */
-    RecordScanner(ByteBuffer buf, int start, int recordSize, int idBytes, boolean packets, Progress progress) {
+    RecordScanner(ByteBuffer buf, int start, int recordSize, int idBytes, Progress progress) {
+        super(start, buf.limit(), recordSize, idBytes, progress);
         this.buf = buf;
-        this.start = start;
-        this.limit = buf.limit();
-        this.recordSize = recordSize;
-        this.idBytes = idBytes;
-        this.packets = packets;
-        this.progress = progress;
-        this.byKey = new ThreadCalls[idBytes == 1 ? 256 : 65536];
         this.recordBytes = (pos, dst, len) -> buf.get(pos, dst, 0, len);
     }
 
@@ -90,49 +59,13 @@ final class RecordScanner {
         recordBytes = file::read;
     }
 
-    /** Pass 1 of a legacy data section (no packets). */
+    /** Pass 1. */
     void countPass(MethodResolver resolver) {
         countRecords(resolver);
     }
 
-    /** Pass 1 of a streaming file: packets go to {@code handler}. */
-    void countPass(PacketHandler handler) throws TraceFormatException {
-        int pos = start;
-        long n = 0;
-        boolean stopped = false;
-        while (limit - pos >= idBytes) {
-            int key = threadKey(pos);
-            if (packets && key == 0) {
-                int next = handler.packet(pos);
-                if (next < 0) {
-                    stopped = true;
-                    break;
-                }
-                pos = next;
-                continue;
-            }
-            if (limit - pos < recordSize) {
-                break;
-            }
-            ThreadCalls t = byKey[key];
-            if (t == null) {
-                t = new ThreadCalls(key);
-                byKey[key] = t;
-                threads.add(t);
-            }
-            t.count(buf.getInt(pos + idBytes));
-            pos += recordSize;
-            if ((++n & PROGRESS_MASK) == 0) {
-                report(pos / 2);
-            }
-        }
-        end = pos;
-        records = n;
-        partialBytes = stopped ? 0 : limit - pos;
-    }
-
     /**
-     * Pass 1 without packets: whole records up to the end, read in blocks (on two threads, one
+     * Pass 1: whole records up to the end, read in blocks (on two threads, one
      * half of the file each, for large files). Undefined method ids are resolved afterwards in the
      * order of their first use in the file, so their indices do not depend on the split.
      */
@@ -180,7 +113,7 @@ final class RecordScanner {
                 .forEach(e -> resolver.index(e.getKey()));
     }
 
-    /** Pass 2 without packets, read in blocks: the records of {@code worker}'s threads. */
+    /** Pass 2, read in blocks: the records of {@code worker}'s threads. */
     private void buildRecords(boolean dual, int worker, AtomicBoolean stop) {
         int blockBytes = blockBytes();
         byte[] block = new byte[blockBytes];
@@ -221,15 +154,28 @@ final class RecordScanner {
      * legacy file is decoded by two workers, each scanning all records but building only its own
      * threads (balanced by record count): threads are independent, so the result is the same.
      */
-    List<CallTable> buildPass(PacketHandler skipper, Clock clock, MethodResolver resolver)
-            throws TraceFormatException {
+    List<CallTable> buildPass(Clock clock, MethodResolver resolver) {
         boolean dual = clock == Clock.DUAL;
-        boolean parallel = !packets && records >= parallelMinRecords && threads.size() > 1
+        boolean parallel = records >= parallelMinRecords && threads.size() > 1
                 && Runtime.getRuntime().availableProcessors() > 1;
         if (parallel) {
             assignWorkers();
         }
-        MethodResolver helperResolver = parallel ? resolver.forWorker() : resolver;
+        startTables(threads, dual, resolver, parallel ? resolver.forWorker() : resolver);
+        if (parallel) {
+            buildInParallel(dual);
+        } else {
+            buildRecords(dual, 0, new AtomicBoolean());
+        }
+        return finishTables(threads);
+    }
+
+    /**
+     * Before pass 2: gives each thread a call table sized by pass 1 and the resolver of its
+     * worker ({@code helperResolver} for worker 1).
+     */
+    static void startTables(List<ThreadCalls> threads, boolean dual, MethodResolver resolver,
+                            MethodResolver helperResolver) {
         long calls = 0;
         for (ThreadCalls t : threads) {
             calls += t.callCapacity();
@@ -241,13 +187,10 @@ final class RecordScanner {
                     : new CallTable.Builder(0, MICROS, dual, t.callCapacity());
             t.startBuilding(b, t.worker == 0 ? resolver : helperResolver, dual);
         }
-        if (packets) {
-            buildPackets(skipper, dual);
-        } else if (parallel) {
-            buildInParallel(dual);
-        } else {
-            buildRecords(dual, 0, new AtomicBoolean());
-        }
+    }
+
+    /** After pass 2: every thread's finished table, in {@code threads} order. */
+    static List<CallTable> finishTables(List<ThreadCalls> threads) {
         List<CallTable> tables = new ArrayList<>(threads.size());
         for (ThreadCalls t : threads) {
             tables.add(t.finish());
@@ -319,62 +262,8 @@ final class RecordScanner {
         }
     }
 
-    private void buildPackets(PacketHandler skipper, boolean dual) throws TraceFormatException {
-        int pos = start;
-        int timeAt = idBytes + 4;
-        long n = 0;
-        while (pos < end) {
-            int key = threadKey(pos);
-            if (packets && key == 0) {
-                pos = skipper.packet(pos);
-                continue;
-            }
-            int methodAction = buf.getInt(pos + idBytes);
-            int time1 = buf.getInt(pos + timeAt);
-            ThreadCalls t = byKey[key];
-            if (dual) {
-                t.apply(methodAction, buf.getInt(pos + timeAt + 4), time1);
-            } else {
-                t.apply(methodAction, time1, 0);
-            }
-            pos += recordSize;
-            if ((++n & PROGRESS_MASK) == 0) {
-                report(limit / 2 + pos / 2);
-            }
-        }
-    }
-
     /** Changes the size from which pass 2 runs on two threads (tests compare both ways). */
     void parallelFrom(long minRecords) {
         parallelMinRecords = minRecords;
-    }
-
-    /** Threads with records, in order of their first record. */
-    List<ThreadCalls> threads() {
-        return threads;
-    }
-
-    /** Records read. */
-    long records() {
-        return records;
-    }
-
-    /** Where reading stopped. */
-    int end() {
-        return end;
-    }
-
-    /** Bytes after the last whole record when the data simply ran out (a stray byte is common). */
-    int partialBytes() {
-        return partialBytes;
-    }
-
-    private int threadKey(int pos) {
-        return idBytes == 1 ? buf.get(pos) & 0xFF : buf.getShort(pos) & 0xFFFF;
-    }
-
-    private void report(long done) {
-        progress.update(done, limit);
-        progress.checkCancelled();
     }
 }

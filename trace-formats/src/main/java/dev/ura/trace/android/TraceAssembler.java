@@ -23,7 +23,7 @@ final class TraceAssembler {
 
     /** What a decoder found, ready to assemble. */
     record Parts(String source, String variant, DataHeader header, Clock clock, Map<String, String> properties,
-                 Map<Long, String> threadNames, RecordScanner scanner, List<CallTable> tables,
+                 Map<Long, String> threadNames, List<ThreadCalls> threads, long records, List<CallTable> tables,
                  MethodTable.Builder methods, MethodResolver resolver, List<String> warnings) {
     }
 
@@ -33,15 +33,15 @@ final class TraceAssembler {
 
     static Trace assemble(Parts p) {
         Described d = describe(p.variant(), p.header(), p.clock(), p.properties(), p.threadNames(),
-                p.scanner().threads(), p.resolver(), p.warnings());
-        List<ThreadCalls> calls = p.scanner().threads();
+                p.threads(), p.resolver(), p.warnings());
+        List<ThreadCalls> calls = p.threads();
         List<ThreadTrack> tracks = new ArrayList<>(calls.size());
         for (int i = 0; i < calls.size(); i++) {
             tracks.add(new ThreadTrack(d.ids().get(i), d.names().get(i), i == d.mainIndex(), calls.get(i).records,
                     p.tables().get(i)));
         }
         return new Trace(p.source(), d.metadata(), p.methods().build(), tracks, EventTable.empty(), List.of(),
-                p.scanner().records(), d.warnings());
+                p.records(), d.warnings());
     }
 
     /**

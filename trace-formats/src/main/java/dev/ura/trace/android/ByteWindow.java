@@ -1,0 +1,111 @@
+package dev.ura.trace.android;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The bytes of a streaming trace, addressed by content offset, seen through a window: either the
+ * whole content (a buffer), or one block at a time copied from the file with positional reads. A
+ * pass over a file through blocks keeps one block resident instead of every page of a mapping
+ * (pages of a mapped file that were read stay resident until it is unmapped).
+ *
+ * <p>Packets and records are not aligned to blocks: {@link #has} moves the window to start at the
+ * item that does not fit (its first bytes are read again), and grows it for an item larger than a
+ * block (a long summary packet), shrinking back for the next ordinary item.
+ */
+final class ByteWindow {
+    /** Where blocks come from; {@code null} when the whole content is in {@link #buf}. */
+    private final RecordBlocks source;
+    private final int limit;
+    private final int blockBytes;
+    private ByteBuffer buf;
+    private byte[] array;
+    private int base;
+    private int end;
+
+    private ByteWindow(RecordBlocks source, ByteBuffer buf, int limit, int blockBytes) {
+        this.source = source;
+        this.buf = buf;
+        this.limit = limit;
+        this.blockBytes = blockBytes;
+        this.end = source == null ? limit : 0;
+    }
+
+    /** The whole content: {@code content} (little-endian) indexed by offset from 0 to its limit. */
+    static ByteWindow whole(ByteBuffer content) {
+        return new ByteWindow(null, content, content.limit(), 0);
+    }
+
+    /** Content of {@code limit} bytes copied from {@code source} in blocks of {@code blockBytes}. */
+    static ByteWindow blocks(RecordBlocks source, int limit, int blockBytes) {
+        if (blockBytes < 1) {
+            throw new IllegalArgumentException("block size " + blockBytes);
+        }
+        return new ByteWindow(source, null, limit, blockBytes);
+    }
+
+    /** Bytes in the content. */
+    int limit() {
+        return limit;
+    }
+
+    /**
+     * Whether the content holds {@code n} bytes at {@code pos}; when it does they are in the
+     * window until the next call.
+     */
+    boolean has(int pos, int n) {
+        if (pos >= base && n >= 0 && n <= end - pos) {
+            return true;
+        }
+        return slide(pos, n);
+    }
+
+    private boolean slide(int pos, int n) {
+        if (source == null || pos < 0 || n < 0 || pos > limit || n > limit - pos) {
+            return false;
+        }
+        int size = Math.max(blockBytes, n);
+        if (array == null || array.length < size || (array.length > blockBytes && size == blockBytes)) {
+            array = new byte[size];
+            buf = ByteBuffer.wrap(array).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        int len = Math.min(array.length, limit - pos);
+        source.copy(pos, array, len);
+        base = pos;
+        end = pos + len;
+        return true;
+    }
+
+    /** The unsigned byte at {@code pos} (in the window). */
+    int u1(int pos) {
+        return buf.get(pos - base) & 0xFF;
+    }
+
+    /** The unsigned little-endian short at {@code pos} (in the window). */
+    int u2(int pos) {
+        return buf.getShort(pos - base) & 0xFFFF;
+    }
+
+    /** The little-endian int at {@code pos} (in the window). */
+    int s4(int pos) {
+        return buf.getInt(pos - base);
+    }
+
+    /** {@code len} bytes at {@code pos} (in the window) as UTF-8. */
+    String utf8(int pos, int len) {
+        byte[] bytes = new byte[len];
+        buf.get(pos - base, bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /** The window's buffer: index {@code i} holds content offset {@link #base()} + i. */
+    ByteBuffer buffer() {
+        return buf;
+    }
+
+    /** The content offset of the window's first byte. */
+    int base() {
+        return base;
+    }
+}
