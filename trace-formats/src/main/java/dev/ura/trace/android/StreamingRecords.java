@@ -3,10 +3,6 @@ package dev.ura.trace.android;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * The two passes over the records of a streaming trace, where a record whose thread id is 0 is a
  * packet instead (handed to a {@link PacketHandler}), read through a {@link ByteWindow}; no object
@@ -24,9 +20,6 @@ final class StreamingRecords extends RecordPasses {
     }
 
     private static final int PROGRESS_MASK = 0xFFFF;
-
-    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final ByteWindow w;
     /** Records pass 2 applied so far (for progress). */
@@ -76,9 +69,8 @@ final class StreamingRecords extends RecordPasses {
         }
         int q = pos - base;
         int last = w.end() - base - recordSize;
-        boolean oneByteIds = idBytes == 1;
         while (q <= last) {
-            int key = oneByteIds ? a[q] & 0xFF : (short) SHORT.get(a, q) & 0xFFFF;
+            int key = key(a, q);
             if (key == 0) {
                 break;
             }
@@ -119,22 +111,13 @@ final class StreamingRecords extends RecordPasses {
         int base = w.base();
         int q = pos - base;
         int last = Math.min(w.end(), end) - base - recordSize;
-        boolean oneByteIds = idBytes == 1;
-        int timeAt = idBytes + 4;
         long n = applied;
         while (q <= last) {
-            int key = oneByteIds ? a[q] & 0xFF : (short) SHORT.get(a, q) & 0xFFFF;
+            int key = key(a, q);
             if (key == 0) {
                 break;
             }
-            ThreadCalls t = byKey[key];
-            int methodAction = (int) INT.get(a, q + idBytes);
-            int time1 = (int) INT.get(a, q + timeAt);
-            if (dual) {
-                t.apply(methodAction, (int) INT.get(a, q + timeAt + 4), time1);
-            } else {
-                t.apply(methodAction, time1, 0);
-            }
+            apply(byKey[key], a, q, dual);
             q += recordSize;
             if ((++n & PROGRESS_MASK) == 0) {
                 report(limit / 2 + (base + q) / 2);
