@@ -113,7 +113,7 @@ public final class UraCommand implements Runnable {
      */
     private static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
         CommandLine cl = new CommandLine(new UraCommand());
-        int one = COMMAND_NAMES.indexOf(first);
+        int one = first == null ? -1 : COMMAND_NAMES.indexOf(first); // List.of(...).indexOf(null) throws
         for (int i = 0; i < COMMANDS.size(); i++) {
             if (one < 0 || i == one) {
                 cl.addSubcommand(newCommand(COMMANDS.get(i)));
