@@ -5,6 +5,7 @@ import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.callgraph.CallGraphFilter;
 import dev.ura.app.analysis.callgraph.DotWriter;
 import dev.ura.trace.model.Trace;
+import dev.ura.app.report.ImageFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,9 +58,16 @@ final class CallgraphCommand implements Callable<Integer> {
             dot.write(out);
             out.flush();
         } else {
-            try (Writer w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
+            Writer w;
+            try {
+                w = Files.newBufferedWriter(output, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot write " + output + ": " + ImageFiles.reason(e));
+            }
+            try (w) {
                 dot.write(w);
             } catch (IOException e) {
+                ImageFiles.discardPartial(output); // a cut DOT file must not look like the graph
                 throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot write " + output + ": " + e.getMessage());
             }
             out.printf("%s: %d methods, %d caller -> callee edges (%d below the filters)%n", output,

@@ -2,6 +2,7 @@ package dev.ura.app.cli;
 
 import dev.ura.trace.chrome.ChromeJsonWriter;
 import dev.ura.trace.model.Trace;
+import dev.ura.app.report.ImageFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,9 +39,16 @@ final class ConvertCommand implements Callable<Integer> {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "unknown --to format '" + to + "' (known: chrome-json)");
         }
         Trace trace = TraceLoading.load(file);
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(output), 1 << 16)) {
+        OutputStream file;
+        try {
+            file = Files.newOutputStream(output);
+        } catch (IOException e) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot write " + output + ": " + ImageFiles.reason(e));
+        }
+        try (OutputStream out = new BufferedOutputStream(file, 1 << 16)) {
             new ChromeJsonWriter(trace).write(out);
         } catch (IOException e) {
+            ImageFiles.discardPartial(output); // a cut JSON file must not look like a converted trace
             throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot write " + output + ": " + e.getMessage());
         }
         PrintWriter o = spec.commandLine().getOut();

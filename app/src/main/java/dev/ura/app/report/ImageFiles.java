@@ -41,10 +41,33 @@ public final class ImageFiles {
 
     /** Writes bytes; the message of a failure is one line naming the file and the reason. */
     public static void write(Path out, byte[] bytes) throws IOException {
-        try (OutputStream os = Files.newOutputStream(out)) {
+        OutputStream os;
+        try {
+            os = Files.newOutputStream(out);
+        } catch (IOException e) {
+            throw new IOException("cannot write " + out + ": " + reason(e), e); // not opened: left as it is
+        }
+        try (os) {
             os.write(bytes);
         } catch (IOException e) {
+            discardPartial(out);
             throw new IOException("cannot write " + out + ": " + reason(e), e);
+        }
+    }
+
+    /**
+     * Deletes what a failed write left of {@code out} (a full disk cuts a PNG or a JSON file short,
+     * and a cut file looks whole to the next tool), but only a regular file: never a device such as
+     * /dev/full or a FIFO given as the output. Call it only once {@code out} was opened for writing
+     * (its old content is gone then), never when opening it failed.
+     */
+    public static void discardPartial(Path out) {
+        try {
+            if (Files.isRegularFile(out, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Files.deleteIfExists(out);
+            }
+        } catch (IOException | SecurityException e) {
+            // best effort: the failure that brought us here is what the user is told
         }
     }
 

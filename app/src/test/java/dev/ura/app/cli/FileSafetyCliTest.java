@@ -190,6 +190,52 @@ class FileSafetyCliTest {
         }
     }
 
+    /**
+     * On a full file system (a 16 KB tmpfs; needs root) the outputs that do not fit are not left
+     * cut short to pass for whole ones: convert, callgraph -o, export-png and a Markdown report
+     * exit 1 naming the file, and the file is gone.
+     */
+    @Test
+    void aFullDiskLeavesNoCutOutputFileBehind() throws Exception {
+        Path trace = sample();
+        Path tiny = Files.createDirectory(dir.resolve("tiny16"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", tiny.toString())
+                .redirectErrorStream(true).start();
+        mount.getInputStream().readAllBytes();
+        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a tmpfs here (not root)");
+        try {
+            for (List<String> args : List.of(
+                    List.of("convert", trace.toString(), "--to", "chrome-json", "-o", tiny.resolve("c.json").toString()),
+                    List.of("callgraph", trace.toString(), "-o", tiny.resolve("g.dot").toString()),
+                    List.of("export-png", trace.toString(), "-o", tiny.resolve("p.svg").toString()),
+                    List.of("report", trace.toString(), "-o", tiny.resolve("r.html").toString()))) {
+                Result r = run(args.toArray(String[]::new));
+                String out = args.get(args.size() - 1);
+                assertThat(r.code()).as("%s: %s", args, r.err()).isEqualTo(UraCommand.EXIT_BAD_INPUT);
+                assertThat(r.err()).as(args.toString()).contains("cannot write " + out).contains("No space left on device");
+                assertThat(r.err().strip().lines()).hasSize(1);
+                assertThat(Path.of(out)).as("the cut %s is removed", out).doesNotExist();
+            }
+        } finally {
+            Process umount = new ProcessBuilder("umount", tiny.toString()).redirectErrorStream(true).start();
+            String out = new String(umount.getInputStream().readAllBytes());
+            assertThat(umount.waitFor()).as("umount: %s", out).isZero();
+        }
+    }
+
+    /** An output that cannot even be opened (here a folder) is one line and left as it is. */
+    @Test
+    void anOutputThatCannotBeOpenedIsReportedAndLeftAlone() throws Exception {
+        Path trace = sample();
+        Path folder = Files.createDirectory(dir.resolve("is-a-folder.json"));
+        Files.writeString(folder.resolve("inside"), "keep me");
+        for (String[] args : List.of(new String[]{"convert", trace.toString(), "--to", "chrome-json", "-o", folder.toString()},
+                new String[]{"callgraph", trace.toString(), "-o", folder.toString()})) {
+            assertOneLine(run(args), "ura: cannot write " + folder + ": ");
+            assertThat(folder.resolve("inside")).hasContent("keep me");
+        }
+    }
+
     @Test
     void fileNamesWithNewlinesAndEscapesAreEscapedInErrors() throws Exception {
         Path evil = Files.write(dir.resolve("a\nb\033[2Jc.trace"), new byte[]{'x', 'y', 'z', '\n'});
