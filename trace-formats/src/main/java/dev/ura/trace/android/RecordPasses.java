@@ -2,6 +2,9 @@ package dev.ura.trace.android;
 
 import dev.ura.trace.io.Progress;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +14,9 @@ import java.util.List;
  * record), where pass 1 stopped, and progress.
  */
 abstract class RecordPasses {
+    static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
     final int start;
     final int limit;
     final int recordSize;
@@ -62,5 +68,21 @@ abstract class RecordPasses {
     final void report(long done) {
         progress.update(done, limit);
         progress.checkCancelled();
+    }
+
+    /** The thread key of the record at {@code q} of {@code a}. */
+    final int key(byte[] a, int q) {
+        return idBytes == 1 ? a[q] & 0xFF : (short) SHORT.get(a, q) & 0xFFFF;
+    }
+
+    /** Pass 2: hands the record at {@code q} of {@code a} to its thread {@code t}. */
+    final void apply(ThreadCalls t, byte[] a, int q, boolean dual) {
+        int methodAction = (int) INT.get(a, q + idBytes);
+        int time1 = (int) INT.get(a, q + idBytes + 4);
+        if (dual) {
+            t.apply(methodAction, (int) INT.get(a, q + idBytes + 8), time1);
+        } else {
+            t.apply(methodAction, time1, 0);
+        }
     }
 }

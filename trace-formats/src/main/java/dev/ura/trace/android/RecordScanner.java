@@ -4,10 +4,7 @@ import dev.ura.trace.io.Progress;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Clock;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +26,6 @@ final class RecordScanner extends RecordPasses {
     private static final int BLOCKS_PER_REPORT = 15;
     /** Below this, starting a second decoding thread costs more than it saves. */
     static final long PARALLEL_MIN_RECORDS = 1 << 20;
-    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     /** Time unit of records: µs, as ns. */
     static final long MICROS = 1000;
 
@@ -117,24 +112,15 @@ final class RecordScanner extends RecordPasses {
     private void buildRecords(boolean dual, int worker, AtomicBoolean stop) {
         int blockBytes = blockBytes();
         byte[] block = new byte[blockBytes];
-        int timeAt = idBytes + 4;
         int pos = start;
         int blocks = 0;
         while (pos < end && !stop.get()) {
             int len = Math.min(blockBytes, end - pos);
             recordBytes.copy(pos, block, len);
             for (int p = 0; p < len; p += recordSize) {
-                int key = idBytes == 1 ? block[p] & 0xFF : (short) SHORT.get(block, p) & 0xFFFF;
-                ThreadCalls t = byKey[key];
-                if (t.worker != worker) {
-                    continue;
-                }
-                int methodAction = (int) INT.get(block, p + idBytes);
-                int time1 = (int) INT.get(block, p + timeAt);
-                if (dual) {
-                    t.apply(methodAction, (int) INT.get(block, p + timeAt + 4), time1);
-                } else {
-                    t.apply(methodAction, time1, 0);
+                ThreadCalls t = byKey[key(block, p)];
+                if (t.worker == worker) {
+                    apply(t, block, p, dual);
                 }
             }
             pos += len;

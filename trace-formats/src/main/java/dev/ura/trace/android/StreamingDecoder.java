@@ -18,7 +18,7 @@ import java.util.List;
  * truncated.
  */
 final class StreamingDecoder {
-    /** Bytes read at a time when the content is read from the file rather than its mapping. */
+    /** Bytes read at a time (from the file, or copied from the buffer). */
     static final int BLOCK_BYTES = 1 << 20;
 
     private StreamingDecoder() {
@@ -26,8 +26,8 @@ final class StreamingDecoder {
 
     /**
      * Decodes {@code buf} (little-endian, offset 0 = the file's first byte when {@code file} is
-     * given); with {@code file}, the content is read from it in blocks rather than through the
-     * mapping {@code buf}, whose pages would stay resident beside the call tables.
+     * given) in blocks copied to the heap; with {@code file}, read from it rather than through
+     * the mapping {@code buf}, whose pages would stay resident beside the call tables.
      */
     static Trace decode(String source, ByteBuffer buf, MappedInput file, Progress progress)
             throws TraceFormatException {
@@ -38,7 +38,7 @@ final class StreamingDecoder {
     static Trace decode(String source, ByteBuffer buf, RecordBlocks blocks, int blockBytes, Progress progress)
             throws TraceFormatException {
         DataHeader header = StreamingPackets.header(source, buf);
-        ByteWindow w = blocks == null ? ByteWindow.whole(buf) : ByteWindow.blocks(blocks, buf.limit(), blockBytes);
+        ByteWindow w = blocks == null ? ByteWindow.of(buf, blockBytes) : new ByteWindow(blocks, buf.limit(), blockBytes);
         StreamingPackets packets = new StreamingPackets(source, w, header);
         StreamingRecords records = new StreamingRecords(w, header.recordsStart(), header.recordSize(),
                 StreamingPackets.idBytes(header), progress);

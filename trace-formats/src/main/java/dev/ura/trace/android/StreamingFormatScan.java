@@ -29,7 +29,7 @@ final class StreamingFormatScan {
             return null;
         }
         DataHeader header = StreamingPackets.header(source, mapped);
-        ByteWindow w = ByteWindow.blocks(file::read, mapped.limit(), blockBytes);
+        ByteWindow w = new ByteWindow(file::read, mapped.limit(), blockBytes);
         StreamingPackets packets = new StreamingPackets(source, w, header);
         StreamingRecords records = new StreamingRecords(w, header.recordsStart(), header.recordSize(),
                 StreamingPackets.idBytes(header), Progress.NONE);

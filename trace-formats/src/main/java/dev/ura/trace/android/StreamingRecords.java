@@ -3,7 +3,6 @@ package dev.ura.trace.android;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 
-
 /**
  * The two passes over the records of a streaming trace, where a record whose thread id is 0 is a
  * packet instead (handed to a {@link PacketHandler}), read through a {@link ByteWindow}; no object
@@ -23,6 +22,8 @@ final class StreamingRecords extends RecordPasses {
     private static final int PROGRESS_MASK = 0xFFFF;
 
     private final ByteWindow w;
+    /** Records pass 2 applied so far (for progress). */
+    private long applied;
 
     /**
      * @param start      first record (or packet)
@@ -37,20 +38,40 @@ final class StreamingRecords extends RecordPasses {
     /** Pass 1: counts records per thread; packets go to {@code handler}. */
     void countPass(PacketHandler handler) throws TraceFormatException {
         int pos = start;
-        long n = 0;
         boolean stopped = false;
-        while (w.has(pos, idBytes)) {
-            int key = threadKey(pos);
-            if (key == 0) {
+        while (true) {
+            pos = countInWindow(pos);
+            // here: a packet, a record across the window's end, or the end of the data
+            if (!w.has(pos, idBytes)) {
+                break;
+            }
+            if (threadKey(pos) == 0) {
                 int next = handler.packet(pos);
                 if (next < 0) {
                     stopped = true;
                     break;
                 }
                 pos = next;
-                continue;
+            } else if (!w.has(pos, recordSize)) {
+                break;
             }
-            if (!w.has(pos, recordSize)) {
+        }
+        end = pos;
+        partialBytes = stopped ? 0 : limit - pos;
+    }
+
+    /** Counts the records from {@code pos} on that are whole in the window, up to a packet; returns where it stopped. */
+    private int countInWindow(int pos) {
+        byte[] a = w.array();
+        int base = w.base();
+        if (a == null || pos < base) {
+            return pos;
+        }
+        int q = pos - base;
+        int last = w.end() - base - recordSize;
+        while (q <= last) {
+            int key = key(a, q);
+            if (key == 0) {
                 break;
             }
             ThreadCalls t = byKey[key];
@@ -59,15 +80,13 @@ final class StreamingRecords extends RecordPasses {
                 byKey[key] = t;
                 threads.add(t);
             }
-            t.count(w.s4(pos + idBytes));
-            pos += recordSize;
-            if ((++n & PROGRESS_MASK) == 0) {
-                report(pos / 2);
+            t.count((int) INT.get(a, q + idBytes));
+            q += recordSize;
+            if ((++records & PROGRESS_MASK) == 0) {
+                report((base + q) / 2);
             }
         }
-        end = pos;
-        records = n;
-        partialBytes = stopped ? 0 : limit - pos;
+        return base + q;
     }
 
     /**
@@ -76,29 +95,36 @@ final class StreamingRecords extends RecordPasses {
      */
     void applyPass(PacketHandler skipper, boolean dual) throws TraceFormatException {
         int pos = start;
-        int timeAt = idBytes + 4;
-        long n = 0;
         while (pos < end) {
             // a whole record, or at least a packet's thread id (pass 1 read both)
             w.has(pos, Math.min(recordSize, end - pos));
-            int key = threadKey(pos);
-            if (key == 0) {
+            pos = applyInWindow(pos, dual);
+            if (pos < end && w.has(pos, idBytes) && threadKey(pos) == 0) {
                 pos = skipper.packet(pos);
-                continue;
-            }
-            int methodAction = w.s4(pos + idBytes);
-            int time1 = w.s4(pos + timeAt);
-            ThreadCalls t = byKey[key];
-            if (dual) {
-                t.apply(methodAction, w.s4(pos + timeAt + 4), time1);
-            } else {
-                t.apply(methodAction, time1, 0);
-            }
-            pos += recordSize;
-            if ((++n & PROGRESS_MASK) == 0) {
-                report(limit / 2 + pos / 2);
             }
         }
+    }
+
+    /** Applies the records from {@code pos} on that are whole in the window, up to a packet; returns where it stopped. */
+    private int applyInWindow(int pos, boolean dual) {
+        byte[] a = w.array();
+        int base = w.base();
+        int q = pos - base;
+        int last = Math.min(w.end(), end) - base - recordSize;
+        long n = applied;
+        while (q <= last) {
+            int key = key(a, q);
+            if (key == 0) {
+                break;
+            }
+            apply(byKey[key], a, q, dual);
+            q += recordSize;
+            if ((++n & PROGRESS_MASK) == 0) {
+                report(limit / 2 + (base + q) / 2);
+            }
+        }
+        applied = n;
+        return base + q;
     }
 
     private int threadKey(int pos) {

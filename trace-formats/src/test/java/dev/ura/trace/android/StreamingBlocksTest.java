@@ -136,12 +136,13 @@ class StreamingBlocksTest {
         return bytes.length >= 6 && bytes[0] == 'S' && DataHeader.isStreaming((bytes[4] & 0xFF) | (bytes[5] & 0xFF) << 8);
     }
 
-    /** The dump of the trace, or "error: " and the message; {@code block} 0 reads the content whole. */
+    /** The dump of the trace, or "error: " and the message; {@code block} 0: as the reader reads a buffer. */
     private static String read(byte[] bytes, int block) {
         ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         try {
             return GoldenDump.of(StreamingDecoder.decode("test.trace", buf,
-                    block == 0 ? null : (pos, dst, len) -> System.arraycopy(bytes, pos, dst, 0, len), block,
+                    block == 0 ? null : (pos, dst, len) -> System.arraycopy(bytes, pos, dst, 0, len),
+                    block == 0 ? StreamingDecoder.BLOCK_BYTES : block,
                     Progress.NONE));
         } catch (TraceFormatException e) {
             return "error: " + e.getMessage();

@@ -38,6 +38,10 @@ public final class BenchCliCommand implements Callable<Integer> {
             + " (with --size-mb, a trace is written here first when it does not exist).")
     Path trace;
 
+    @Option(names = "--streaming", description = "Write the trace in the streaming format (header 0xF3, as Android"
+            + " Studio records) instead of the legacy one.")
+    boolean streaming;
+
     @Option(names = "--runs", defaultValue = "3", description = "Runs per command (default ${DEFAULT-VALUE}).")
     int runs;
 
@@ -81,9 +85,9 @@ public final class BenchCliCommand implements Callable<Integer> {
         boolean temporary = trace == null;
         try {
             if (temporary || !Files.exists(file)) {
-                long records = BenchTraceGenerator.write(file, sizeMb << 20, 1);
-                out.printf("trace    %s: %,d bytes, %,d records (legacy v3 dual, %d threads)%n", file, Files.size(file),
-                        records, BenchTraceGenerator.THREADS);
+                long records = BenchTraceGenerator.write(file, sizeMb << 20, 1, streaming);
+                out.printf("trace    %s: %,d bytes, %,d records (%s v3 dual, %d threads)%n", file, Files.size(file),
+                        records, streaming ? "streaming" : "legacy", BenchTraceGenerator.THREADS);
             }
             long size = Files.size(file);
             List<String> runs = new ArrayList<>();

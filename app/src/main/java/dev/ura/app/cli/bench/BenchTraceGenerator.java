@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 
 /**
- * Writes a large legacy version-3 dual-clock trace straight to disk (never held in memory):
+ * Writes a large version-3 dual-clock trace straight to disk (never held in memory), legacy or
+ * streaming format (header 0xF3: each method and thread packet before its first use, the summary
+ * at the end, as ART writes for Android Studio):
  * {@value #THREADS} threads taking turns in bursts, each a random walk of calls around depth
  * {@value #TYPICAL_DEPTH} (at most {@value #MAX_DEPTH}), like an instrumented app trace.
  */
@@ -26,10 +28,16 @@ final class BenchTraceGenerator {
     private BenchTraceGenerator() {
     }
 
-    /** Writes about {@code bytes} bytes to {@code file}; returns the number of records. */
+    /** Writes about {@code bytes} bytes of a legacy trace to {@code file}; returns the number of records. */
     static long write(Path file, long bytes, long seed) throws IOException {
+        return write(file, bytes, seed, false);
+    }
+
+    /** Writes about {@code bytes} bytes to {@code file}, streaming format or not; returns the number of records. */
+    static long write(Path file, long bytes, long seed, boolean streaming) throws IOException {
         long records = Math.max(1, bytes / RECORD_BYTES);
-        AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.DUAL).pid(PID).startTimeUs(1_000_000_000L);
+        AndroidTraceWriter w = (streaming ? AndroidTraceWriter.streaming(3, Clock.DUAL) : AndroidTraceWriter.legacy(3,
+                Clock.DUAL)).pid(PID).startTimeUs(1_000_000_000L);
         for (int t = 0; t < THREADS; t++) {
             w.thread(t == 0 ? PID : PID + t, t == 0 ? "main" : "worker-" + t);
         }
