@@ -24,11 +24,14 @@ public final class FlameDrawListBuilder {
         for (LaneBox box : boxes) {
             int top = box.pinned() ? m.ruler() : pinnedBottom;
             int bottom = box.pinned() ? pinnedBottom : clipBottom;
-            DepthIndex di = index.depths(box.thread());
+            DepthIndex di = null; // built on first use: a lane off screen needs none
             for (int d = 0; d < box.rows(); d++) {
                 int y = box.rowsY(m) + d * m.row();
                 if (y + m.row() <= top || y >= bottom) {
                     continue;
+                }
+                if (di == null) {
+                    di = index.depths(box.thread());
                 }
                 buildRow(di, box.thread(), d, y, axis, m, out);
             }

@@ -88,6 +88,11 @@ public final class TraceIndex {
         return d;
     }
 
+    /** Whether the thread's depth index was built (tests: lanes off screen must not build theirs). */
+    boolean indexed(int thread) {
+        return depths.get(thread) != null;
+    }
+
     /** {@code depths(thread).depthCount()} without building the index (lane heights). */
     public int depthCount(int thread) {
         return trace.threads().get(thread).calls().maxDepth() + 1;

@@ -96,4 +96,28 @@ class FlameDrawListBuilderTest {
         assertThat(d.call(d.hit(300, d.y(0) + 2))).isEqualTo(0);
         assertThat(d.hit(800, y1)).isEqualTo(-1);
     }
+
+    @Test
+    void lanesBelowTheClipAreNotIndexed() {
+        TinyTraces b = new TinyTraces().thread("main", true);
+        for (int d = 0; d < 6; d++) {
+            b.call("a.A.m" + d, d, d, 1000 - d);
+        }
+        Trace t = b.thread("w", false).call("b.B.run", 0, 0, 500).build();
+        TraceIndex index = TraceIndex.of(t);
+        TimeAxis axis = new TimeAxis();
+        axis.setWidthPx(1000);
+        axis.fit(0, 1000, 0);
+        List<LaneBox> boxes = new LaneLayout(index.defaultOrder()).boxes(index, M, 0);
+        DrawList out = new DrawList();
+        // the clip ends inside main's lane: w's lane lies below it
+        int clipBottom = boxes.get(0).rowsY(M) + 2 * M.row();
+        FlameDrawListBuilder.build(index, axis, boxes, M, M.ruler(), clipBottom, out);
+        assertThat(out.size()).isEqualTo(2);
+        assertThat(index.indexed(0)).isTrue();
+        assertThat(index.indexed(1)).isFalse();
+        FlameDrawListBuilder.build(index, axis, boxes, M, M.ruler(), 10_000, out);
+        assertThat(out.size()).isEqualTo(7);
+        assertThat(index.indexed(1)).isTrue();
+    }
 }

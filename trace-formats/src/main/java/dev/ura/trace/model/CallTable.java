@@ -125,7 +125,16 @@ public final class CallTable {
      * often hold on to it themselves.
      */
     public int[] subtreeEnds() {
-        int[] end = new int[size];
+        return subtreeEnds(null);
+    }
+
+    /**
+     * {@link #subtreeEnds()} written into {@code into} when it has room for {@link #size()} calls
+     * (else into a new array, returned): a caller going through every thread reuses one array
+     * instead of making one per thread.
+     */
+    public int[] subtreeEnds(int[] into) {
+        int[] end = into != null && into.length >= size ? into : new int[size];
         int[] stack = new int[Math.max(1, maxDepth() + 2)];
         int top = -1;
         for (int i = 0; i < size; i++) {

@@ -76,6 +76,9 @@ class CallTableUnitsTest {
             assertThat(t.subtreeEnds()[i]).isEqualTo(t.subtreeEnd(i));
         }
         assertThat(CallTable.empty().subtreeEnds()).isEmpty();
+        int[] reused = new int[8];
+        assertThat(t.subtreeEnds(reused)).isSameAs(reused).startsWith(3, 2, 2, 3, 5, 5);
+        assertThat(t.subtreeEnds(new int[5])).containsExactly(3, 2, 2, 3, 5, 5);
     }
 
     @Test

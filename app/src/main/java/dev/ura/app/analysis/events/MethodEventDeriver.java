@@ -49,8 +49,14 @@ public final class MethodEventDeriver {
         List<ThreadTrack> threads = trace.threads();
         int drawRule = SampledTrace.isSampled(trace) ? drawRule(matcher.rules()) : -1;
         boolean[] traversal = drawRule < 0 ? null : methodsNamed(trace.methods(), TRAVERSAL);
+        int most = 0;
+        for (ThreadTrack thread : threads) {
+            most = Math.max(most, thread.calls().size());
+        }
+        // every thread's subtree ends in one reused array, not one per thread
+        int[] subtreeEnds = new int[most];
         for (int t = 0; t < threads.size(); t++) {
-            deriveThread(trace, matcher, t, traceStart, out, drawRule, traversal);
+            deriveThread(trace, matcher, t, traceStart, out, drawRule, traversal, subtreeEnds);
         }
         return out.build(trace, this);
     }
@@ -78,7 +84,7 @@ public final class MethodEventDeriver {
      * @param traversal which methods are {@link #TRAVERSAL}, when {@code drawRule >= 0}
      */
     private void deriveThread(Trace trace, RuleMatcher matcher, int t, long traceStart, Collected out,
-                              int drawRule, boolean[] traversal) {
+                              int drawRule, boolean[] traversal, int[] subtreeEnds) {
         ThreadTrack thread = trace.threads().get(t);
         CallTable calls = thread.calls();
         int n = calls.size();
@@ -87,7 +93,7 @@ public final class MethodEventDeriver {
         }
         List<MethodRule> list = matcher.rules();
         long allowed = threadAllowedMask(list, thread.name());
-        int[] subtreeEnd = calls.subtreeEnds();
+        int[] subtreeEnd = calls.subtreeEnds(subtreeEnds);
         // the enclosing call of each depth so far: the parent of a call, without asking the table for
         // its parent column (4 bytes a call, kept for the trace's lifetime)
         int[] enclosing = new int[Math.max(1, calls.maxDepth() + 1)];
