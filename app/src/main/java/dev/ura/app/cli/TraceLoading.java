@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.TraceSession;
+import dev.ura.app.report.ReportBundle;
 import dev.ura.trace.android.MethodTraceScan;
 import dev.ura.trace.android.MethodTraceSummary;
 import dev.ura.trace.io.Progress;
@@ -20,7 +21,11 @@ final class TraceLoading {
 
     static Trace load(Path file) throws TraceFormatException {
         last = file;
-        return TraceSession.load(file, Progress.NONE);
+        try {
+            return TraceSession.load(file, Progress.NONE);
+        } catch (TraceFormatException e) {
+            throw bundleOr(file, e);
+        }
     }
 
     /**
@@ -29,7 +34,24 @@ final class TraceLoading {
      */
     static MethodTraceSummary scan(Path file, MethodTraceScan.Visitors visitors) throws TraceFormatException {
         last = file;
-        return MethodTraceScan.scan(file, visitors);
+        try {
+            return MethodTraceScan.scan(file, visitors);
+        } catch (TraceFormatException e) {
+            throw bundleOr(file, e);
+        }
+    }
+
+    /**
+     * A report bundle ({@code .ura.zip}) is no trace, so the readers call it unknown content; say
+     * what it is and what to do instead. Any other failure is passed on as it is.
+     */
+    private static TraceFormatException bundleOr(Path file, TraceFormatException e) {
+        Path name = file.getFileName();
+        if (name == null || !ReportBundle.isBundle(name.toString()) || !Files.isRegularFile(file)) {
+            return e;
+        }
+        return TraceFormatException.ofFile(file.toString(), "a ura report bundle, not a trace: open it in the window"
+                + " (ura " + name + "), or unzip it and give this command the trace inside", e);
     }
 
     /**
