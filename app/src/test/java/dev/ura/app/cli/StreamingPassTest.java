@@ -10,6 +10,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -247,10 +249,16 @@ class StreamingPassTest {
         StreamingPassCheck.assertSameOutputs(file, "worker");
     }
 
+    /** A legacy file, or a streaming-format one. */
+    private static AndroidTraceWriter writer(boolean streaming, int version, Clock clock) {
+        return streaming ? AndroidTraceWriter.streaming(version, clock) : AndroidTraceWriter.legacy(version, clock);
+    }
+
     /** A stack deeper than the call table's depth column: the streaming pass gives way to the full read. */
-    @Test
-    void deepStackFallsBackToTheFullRead() throws Exception {
-        AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.WALL).thread(1, "main");
+    @ParameterizedTest(name = "streaming format {0}")
+    @ValueSource(booleans = {false, true})
+    void deepStackFallsBackToTheFullRead(boolean streaming) throws Exception {
+        AndroidTraceWriter w = writer(streaming, 3, Clock.WALL).thread(1, "main");
         long a = w.methodId(0);
         w.method(a, "com.example.A", "recurse", "()V", "A.java");
         for (int i = 0; i < 33_000; i++) {
@@ -262,9 +270,10 @@ class StreamingPassTest {
     }
 
     /** Past a visitor's limits (here: many idle synthetic callers) the scan gives way too. */
-    @Test
-    void abandonedScanFallsBackToTheFullRead() throws Exception {
-        AndroidTraceWriter w = AndroidTraceWriter.legacy(3, Clock.DUAL).thread(1, "main");
+    @ParameterizedTest(name = "streaming format {0}")
+    @ValueSource(booleans = {false, true})
+    void abandonedScanFallsBackToTheFullRead(boolean streaming) throws Exception {
+        AndroidTraceWriter w = writer(streaming, 3, Clock.DUAL).thread(1, "main");
         long a = w.methodId(0);
         long park = w.methodId(1);
         w.method(a, "com.example.A", "run", "()V", "A.java")
@@ -278,9 +287,10 @@ class StreamingPassTest {
     }
 
     /** Thousands of threads with one call each stream within the memory budget. */
-    @Test
-    void manyThreadsStream() throws Exception {
-        AndroidTraceWriter w = AndroidTraceWriter.legacy(2, Clock.WALL);
+    @ParameterizedTest(name = "streaming format {0}")
+    @ValueSource(booleans = {false, true})
+    void manyThreadsStream(boolean streaming) throws Exception {
+        AndroidTraceWriter w = writer(streaming, 2, Clock.WALL);
         long a = w.methodId(0);
         w.method(a, "com.example.A", "run", "()V", "A.java");
         for (int t = 1; t <= 3000; t++) {

@@ -13,9 +13,11 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Packets and records are not aligned to blocks: {@link #has} moves the window to start at the
  * item that does not fit (its first bytes are read again), and grows it for an item larger than a
- * block (a long summary packet), shrinking back for the next ordinary item.
+ * block (a method or thread packet of up to 64 KiB, when blocks are small), shrinking back for the
+ * next ordinary item. Text ({@link KeySection.Text}: a summary, which may be larger than a block)
+ * is read through the window without growing it.
  */
-final class ByteWindow {
+final class ByteWindow implements KeySection.Text {
     private final RecordBlocks source;
     private final int limit;
     private final int blockBytes;
@@ -71,6 +73,24 @@ final class ByteWindow {
         return true;
     }
 
+    /** The byte at {@code pos} of the content (wherever the window is). */
+    @Override
+    public byte at(int pos) {
+        has(pos, 1);
+        return buf.get(pos - base);
+    }
+
+    /** Copies {@code len} bytes at {@code pos} of the content, a block at a time (the window does not grow). */
+    @Override
+    public void copy(int pos, byte[] dst, int len) {
+        for (int done = 0; done < len; ) {
+            int n = Math.min(len - done, blockBytes);
+            has(pos + done, n);
+            System.arraycopy(array, pos + done - base, dst, done, n);
+            done += n;
+        }
+    }
+
     /** The unsigned byte at {@code pos} (in the window). */
     int u1(int pos) {
         return buf.get(pos - base) & 0xFF;
@@ -91,11 +111,6 @@ final class ByteWindow {
         byte[] bytes = new byte[len];
         buf.get(pos - base, bytes);
         return new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    /** The window's buffer: index {@code i} holds content offset {@link #base()} + i. */
-    ByteBuffer buffer() {
-        return buf;
     }
 
     /** The window's bytes (those up to {@link #end()}): index {@code i} holds content offset {@link #base()} + i. */

@@ -33,20 +33,34 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
      */
     static KeySection parse(String source, ByteBuffer buf, int from, int limit, MethodTable.Builder methodTable,
                             List<String> warnings) throws TraceFormatException {
-        return parse(source, buf, from, limit, 0, methodTable, warnings);
+        return parse(source, new Text() {
+            @Override
+            public byte at(int pos) {
+                return buf.get(pos);
+            }
+
+            @Override
+            public void copy(int pos, byte[] dst, int len) {
+                buf.get(pos, dst, 0, len);
+            }
+        }, from, limit, methodTable, warnings);
     }
 
-    /**
-     * As {@link #parse(String, ByteBuffer, int, int, MethodTable.Builder, List)} for a buffer
-     * whose index 0 is the file's byte {@code base} (a block of the file): messages give file
-     * offsets. {@link #end()} is an index of {@code buf}.
-     */
-    static KeySection parse(String source, ByteBuffer buf, int from, int limit, int base,
-                            MethodTable.Builder methodTable, List<String> warnings) throws TraceFormatException {
-        Lines lines = new Lines(buf, from, limit);
+    /** Bytes of the text by content offset (a buffer, or a streaming file read in blocks). */
+    interface Text {
+        byte at(int pos);
+
+        /** Copies {@code len} bytes at {@code pos} to the start of {@code dst}. */
+        void copy(int pos, byte[] dst, int len);
+    }
+
+    /** As {@link #parse(String, ByteBuffer, int, int, MethodTable.Builder, List)}, from {@code text}. */
+    static KeySection parse(String source, Text text, int from, int limit, MethodTable.Builder methodTable,
+                            List<String> warnings) throws TraceFormatException {
+        Lines lines = new Lines(text, from, limit);
         String first = lines.next();
         if (first == null || !first.equals("*version")) {
-            throw TraceFormatException.atOffset(source, base + from, "expected \"*version\" at the start of the key section");
+            throw TraceFormatException.atOffset(source, from, "expected \"*version\" at the start of the key section");
         }
         int versionAt = lines.pos;
         String versionText = lines.next();
@@ -57,7 +71,7 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
             version = -1;
         }
         if (version < 0) {
-            throw TraceFormatException.atOffset(source, base + versionAt, versionText == null
+            throw TraceFormatException.atOffset(source, versionAt, versionText == null
                     ? "key section ends after \"*version\" (truncated file)"
                     : "bad *version number \"" + shorten(versionText) + "\"");
         }
@@ -99,8 +113,8 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
                 default -> skipped++;
             }
         }
-        throw TraceFormatException.atOffset(source, base + limit, "key section has no \"*end\" line (file ends at byte "
-                + (base + limit) + ")");
+        throw TraceFormatException.atOffset(source, limit, "key section has no \"*end\" line (file ends at byte "
+                + limit + ")");
     }
 
     private static boolean addThread(String line, Map<Long, String> threads) {
@@ -123,12 +137,12 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
 
     /** UTF-8 lines of a byte region, ending at {@code \n} (a trailing {@code \r} is dropped). */
     private static final class Lines {
-        private final ByteBuffer buf;
+        private final Text buf;
         private final int limit;
         private int pos;
         private byte[] scratch = new byte[256];
 
-        Lines(ByteBuffer buf, int from, int limit) {
+        Lines(Text buf, int from, int limit) {
             this.buf = buf;
             this.pos = from;
             this.limit = limit;
@@ -137,20 +151,20 @@ record KeySection(int version, Map<String, String> properties, Map<Long, String>
         /** The next complete line, or {@code null} at the end of the region or of a line without {@code \n}. */
         String next() {
             int i = pos;
-            while (i < limit && buf.get(i) != '\n') {
+            while (i < limit && buf.at(i) != '\n') {
                 i++;
             }
             if (i >= limit) {
                 return null;
             }
             int len = i - pos;
-            if (len > 0 && buf.get(i - 1) == '\r') {
+            if (len > 0 && buf.at(i - 1) == '\r') {
                 len--;
             }
             if (scratch.length < len) {
                 scratch = new byte[Math.max(len, scratch.length * 2)];
             }
-            buf.get(pos, scratch, 0, len);
+            buf.copy(pos, scratch, len);
             pos = i + 1;
             return new String(scratch, 0, len, StandardCharsets.UTF_8);
         }

@@ -91,11 +91,11 @@ final class StreamingPackets implements StreamingRecords.PacketHandler {
             }
             case SUMMARY -> {
                 long len = w.has(p, 4) ? w.s4(p) & 0xFFFF_FFFFL : -1;
-                if (len < 0 || len > w.limit() - p - 4 || !w.has(p + 4, (int) len)) {
+                if (len < 0 || len > w.limit() - p - 4) {
                     return truncated(pos, "summary packet");
                 }
-                int from = p + 4 - w.base();
-                summary = KeySection.parse(source, w.buffer(), from, from + (int) len, w.base(), methods, warnings);
+                // read through the window line by line: a summary may be larger than a block
+                summary = KeySection.parse(source, w, p + 4, p + 4 + (int) len, methods, warnings);
                 if (summary.version() != header.version()) {
                     throw TraceFormatException.atOffset(source, p + 4, "summary *version " + summary.version()
                             + " does not match header version " + header.rawVersion() + " (0x"
