@@ -182,27 +182,57 @@ public final class CallTable {
     }
 
     /**
-     * Room for the calls of several tables, one array per column: a reader that counted every
-     * thread's calls first fills all its tables here. A few arrays of tens of MB each are allocated
+     * Room for the calls of several tables, one array per column (the time columns in one): a reader
+     * that counted every thread's calls first fills all its tables here. A few arrays of tens of MB each are allocated
      * once, directly where long-lived data goes (a collector's large-object space), where one array
      * per thread and column would be copied by every young collection while the file is read, which
      * makes the collector grow the heap far past what the tables need.
      */
     public static final class Arena {
+        /**
+         * Up to this many ints (512 MB) the time columns share one array: one large enough that a
+         * generational collector allocates it straight in the old generation (the parallel
+         * collector does so for objects of half its young space) instead of copying it there.
+         */
+        private static final long SHARED_TIMES_MAX = 1L << 27;
         private final int[] start;
         private final int[] end;
         private final int[] cpuStart;
         private final int[] cpuEnd;
+        /** Where each time column starts in its array. */
+        private final int endBase;
+        private final int cpuStartBase;
+        private final int cpuEndBase;
         private final char[] method;
         private final byte[] depth;
         private int used;
 
         /** Room for {@code calls} calls (at most {@link Integer#MAX_VALUE} - 8), with thread-CPU times or not. */
         public Arena(int calls, boolean withCpu) {
-            start = new int[calls];
-            end = new int[calls];
-            cpuStart = withCpu ? new int[calls] : null;
-            cpuEnd = withCpu ? new int[calls] : null;
+            this(calls, withCpu, SHARED_TIMES_MAX);
+        }
+
+        /** Tests: time columns in one array up to {@code sharedMax} ints. */
+        Arena(int calls, boolean withCpu, long sharedMax) {
+            int columns = withCpu ? 4 : 2;
+            if ((long) columns * calls <= sharedMax) {
+                int[] times = new int[columns * calls];
+                start = times;
+                end = times;
+                cpuStart = withCpu ? times : null;
+                cpuEnd = withCpu ? times : null;
+                endBase = calls;
+                cpuStartBase = 2 * calls;
+                cpuEndBase = 3 * calls;
+            } else {
+                start = new int[calls];
+                end = new int[calls];
+                cpuStart = withCpu ? new int[calls] : null;
+                cpuEnd = withCpu ? new int[calls] : null;
+                endBase = 0;
+                cpuStartBase = 0;
+                cpuEndBase = 0;
+            }
             method = new char[calls];
             depth = new byte[calls];
         }
@@ -250,9 +280,10 @@ public final class CallTable {
             int off = arena.used;
             arena.used += cap;
             start = new TimeColumn(baseNs, unitNs, arena.start, off, cap);
-            end = new TimeColumn(baseNs, unitNs, arena.end, off, cap);
-            cpuStart = arena.cpuStart != null ? new TimeColumn(0, unitNs, arena.cpuStart, off, cap) : null;
-            cpuEnd = arena.cpuEnd != null ? new TimeColumn(0, unitNs, arena.cpuEnd, off, cap) : null;
+            end = new TimeColumn(baseNs, unitNs, arena.end, arena.endBase + off, cap);
+            cpuStart = arena.cpuStart != null
+                    ? new TimeColumn(0, unitNs, arena.cpuStart, arena.cpuStartBase + off, cap) : null;
+            cpuEnd = arena.cpuEnd != null ? new TimeColumn(0, unitNs, arena.cpuEnd, arena.cpuEndBase + off, cap) : null;
             method = NarrowColumn.slice(arena.method, off, cap);
             depth = NarrowColumn.slice(arena.depth, off, cap);
         }

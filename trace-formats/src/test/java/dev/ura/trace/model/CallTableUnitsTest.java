@@ -100,9 +100,11 @@ class CallTableUnitsTest {
         assertThat(t.byteSize()).isEqualTo(6L * (4 + 4 + 4 + 2));
     }
 
-    @Test
-    void tablesInOneArenaKeepTheirOwnCallsEvenWhenOneOutgrowsOrWidensItsSlice() {
-        CallTable.Arena arena = new CallTable.Arena(2 + 1 + 2, true);
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(longs = {1L << 27, 0})
+    void tablesInOneArenaKeepTheirOwnCallsEvenWhenOneOutgrowsOrWidensItsSlice(long sharedTimes) {
+        // sharedTimes 0: each time column in an array of its own (the arena of a huge trace)
+        CallTable.Arena arena = new CallTable.Arena(2 + 1 + 2, true, sharedTimes);
         CallTable.Builder a = new CallTable.Builder(arena, 0, 1000, 2);
         CallTable.Builder b = new CallTable.Builder(arena, 0, 1000, 1);
         CallTable.Builder c = new CallTable.Builder(arena, 0, 1000, 2);
