@@ -1,5 +1,8 @@
 package dev.ura.app.report;
 
+import dev.ura.trace.io.InputFiles;
+import dev.ura.trace.io.TraceFormatException;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -59,6 +62,13 @@ public final class BundleReader {
     /** Extracts {@code zip} into {@code dir} (which should be empty) and reads its manifest. */
     public static Opened extract(Path zip, Path dir) throws IOException {
         String name = zip.getFileName().toString();
+        try {
+            // The one input guard: a FIFO named *.ura.zip blocked the opening forever, a folder or
+            // a device gave a zip error; only a regular file is opened.
+            InputFiles.check(zip, Long.MAX_VALUE, "report bundle");
+        } catch (TraceFormatException e) {
+            throw new IOException(name + ": " + e.problem(), e);
+        }
         try (ZipFile file = new ZipFile(zip.toFile())) {
             Set<String> seen = new HashSet<>();
             long total = 0;

@@ -1,6 +1,7 @@
 package dev.ura.trace.android;
 
 import dev.ura.trace.io.Progress;
+import dev.ura.trace.io.TraceFiles;
 import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.model.Clock;
 import dev.ura.trace.testing.GoldenDump;
@@ -9,6 +10,7 @@ import dev.ura.trace.testing.SharedFiles;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -105,6 +107,31 @@ class StreamingBlocksTest {
                 .anyMatch(o -> o.contains("file ends inside a record"))
                 .anyMatch(o -> o.contains("no summary at the end"))
                 .anyMatch(o -> o.startsWith("error"));
+    }
+
+    /** A file of several 1 MiB blocks, read from disk (positional reads), is the same bytes read in memory. */
+    @Test
+    void fileReadFromDiskEqualsTheBytesInMemory(@TempDir Path dir) throws Exception {
+        AndroidTraceWriter w = AndroidTraceWriter.streaming(3, Clock.DUAL).artRelease(14).chunked(1000);
+        for (int t = 1; t <= 5; t++) {
+            w.thread(t, t == 1 ? "main" : "t" + t);
+        }
+        for (int m = 1; m <= 300; m++) {
+            w.method(w.methodId(m), "a.B" + "x".repeat(m), "m" + m, "()V", "B.java");
+        }
+        Random random = new Random(5);
+        long[] depth = new long[6];
+        for (int i = 0; i < 300_000; i++) {
+            int t = 1 + random.nextInt(5);
+            boolean enter = depth[t] == 0 || random.nextInt(10) < 5;
+            depth[t] += enter ? 1 : -1;
+            w.record(t, w.methodId(1 + random.nextInt(300)), enter ? 0 : 1, i, i / 2);
+        }
+        byte[] bytes = w.toBytes();
+        assertThat(bytes.length).isGreaterThan(3 << 20);
+        Path file = dir.resolve("big.trace");
+        Files.write(file, bytes);
+        assertThat(GoldenDump.of(TraceFiles.read(file))).isEqualTo(read(bytes, 0));
     }
 
     /** Errors inside the summary name file offsets, whichever block the summary was read into. */
