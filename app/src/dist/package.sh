@@ -45,10 +45,16 @@ mods="$mods,java.logging,java.sql,jdk.management,jdk.attach,java.instrument,jdk.
     --java-options '-Xlog:disable' \
     --java-options '-Xlog:all=warning:stderr'
 
+# bin/ura-cli, what /usr/bin/ura links to: this image's JVM started directly, with the class path,
+# main class and options jpackage wrote to lib/app/ura.cfg. JDK 17's launcher (bin/ura) runs rpm and
+# dpkg at every start to find the package that owns it (about 0.13 s of CPU a command, more than
+# `ura info` on a small trace needs in all); the desktop entry and the file types keep bin/ura.
+image="$out/image/ura"
+bash "$here/linux/cli-script.sh" "$image"
+
 # ura's class-data-sharing archive: the classes a typical command loads, dumped at exit of one run.
 # CDS checks the jar's absolute path, so this archive serves the image where it is built (and a
 # copy run from the same path); the .deb's postinst makes it again for /opt/ura (train.sh).
-image="$out/image/ura"
 cp "$here/linux/train.sh" "$image/lib/app/train.sh"
 bash "$image/lib/app/train.sh" "$image"
 

@@ -1,0 +1,68 @@
+package dev.ura.app;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code src/dist/linux/cli-script.sh} writes the image's {@code bin/ura-cli} (what /usr/bin/ura
+ * links to) from jpackage's {@code ura.cfg}: run through a link from elsewhere, it must start the
+ * image's own java with every option of the cfg, {@code $APPDIR} as the image's real lib/app (the
+ * class-data-sharing archive is only mapped for the jar's exact path), and the user's arguments
+ * untouched.
+ */
+class CliScriptTest {
+    @Test
+    void theScriptRunsTheImagesJavaWithTheCfgsOptionsAndTheArgumentsAsGiven(@TempDir Path dir) throws Exception {
+        Path image = dir.resolve("opt/ura");
+        Files.createDirectories(image.resolve("bin"));
+        Files.createDirectories(image.resolve("lib/app"));
+        Path java = image.resolve("lib/runtime/bin/java");
+        Files.createDirectories(java.getParent());
+        // a stand-in java that prints each argument on its own line
+        Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\"; done\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(image.resolve("lib/app/ura.cfg"), String.join("\n",
+                "[Application]",
+                "app.classpath=$APPDIR/ura.jar",
+                "app.mainclass=dev.ura.app.Main",
+                "",
+                "[JavaOptions]",
+                "java-options=-Djpackage.app-version=0.1.0",
+                "java-options=-XX:SharedArchiveFile=$APPDIR/ura.jsa",
+                "java-options=-Dodd=a$b\"c`d\\e f",
+                "") + "\n");
+        run(List.of("bash", Path.of("src/dist/linux/cli-script.sh").toAbsolutePath().toString(), image.toString()));
+        Path link = dir.resolve("usr/bin/ura");
+        Files.createDirectories(link.getParent());
+        Files.createSymbolicLink(link, image.resolve("bin/ura-cli"));
+
+        String out = run(List.of(link.toString(), "info", "my trace.trace", "$HOME", "`x`"));
+
+        String real = image.toRealPath().toString();
+        assertThat(out.lines().toList()).containsExactly(
+                "[-Djpackage.app-version=0.1.0]",
+                "[-XX:SharedArchiveFile=" + real + "/lib/app/ura.jsa]",
+                "[-Dodd=a$b\"c`d\\e f]",
+                "[-cp]",
+                "[" + real + "/lib/app/ura.jar]",
+                "[dev.ura.app.Main]",
+                "[info]", "[my trace.trace]", "[$HOME]", "[`x`]");
+    }
+
+    private static String run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
+    }
+}
