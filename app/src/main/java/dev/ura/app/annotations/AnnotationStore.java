@@ -48,6 +48,13 @@ public final class AnnotationStore {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     /** Sidecars hold notes, arrows and boxes: a few kilobytes; far more is not ours to load. */
     static final long MAX_SIDECAR_BYTES = 64L << 20;
+    /**
+     * Each save reads the part of the sidecar it keeps (annotations keep the response set by hand,
+     * and the other way round) and then replaces the file: the window saves annotations on the EDT
+     * and the response set by hand from a worker, so one lock makes each read-and-replace whole
+     * (else one save could drop what the other just wrote).
+     */
+    private static final Object WRITES = new Object();
     private final Path sidecar;
 
     public AnnotationStore(Path sidecar) {
@@ -215,7 +222,9 @@ public final class AnnotationStore {
 
     /** Replaces the sidecar with these annotations, atomically (a response set by hand in it is kept). */
     public void save(String traceName, List<Annotation> annotations) throws IOException {
-        write(traceName, annotations, HandResponse.of(readResponseByHand()));
+        synchronized (WRITES) {
+            write(traceName, annotations, HandResponse.of(readResponseByHand()));
+        }
     }
 
     /**
@@ -241,11 +250,13 @@ public final class AnnotationStore {
      *                     (it is then left as it is)
      */
     public void saveResponseByHand(String traceName, ResponseByHand byHand) throws IOException {
-        Loaded existing = read();
-        if (existing.problem() != null) {
-            throw new IOException(existing.problem() + "; the response set by hand was not saved");
+        synchronized (WRITES) {
+            Loaded existing = read();
+            if (existing.problem() != null) {
+                throw new IOException(existing.problem() + "; the response set by hand was not saved");
+            }
+            write(traceName, existing.annotations(), HandResponse.of(byHand));
         }
-        write(traceName, existing.annotations(), HandResponse.of(byHand));
     }
 
     private void write(String traceName, List<Annotation> annotations, HandResponse byHand) throws IOException {

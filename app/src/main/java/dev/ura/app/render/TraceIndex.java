@@ -49,7 +49,12 @@ public final class TraceIndex {
                 }
             }
         }
-        return new TraceIndex(trace, busy);
+        TraceIndex index = new TraceIndex(trace, busy);
+        if (!index.defaultOrder.isEmpty()) {
+            // the top lane is painted first: its index is built here, off the EDT
+            index.depths(index.defaultOrder.get(0));
+        }
+        return index;
     }
 
     /** Indexes without progress reporting. */

@@ -31,6 +31,12 @@ public final class AtomicWriter {
     /** Temporaries of an unknown writer (no pid in the name) older than this are stale. */
     static final long STALE_UNKNOWN_MS = 10 * 60_000L;
     private static final int MAX_LINKS = 40;
+    /**
+     * Temporaries this process is writing now. A temporary named with our own pid is stale (left by
+     * a save that failed without cleaning up) only when no thread of ours is writing it: two saves
+     * of one file from two threads must not delete each other's temporary.
+     */
+    private static final Set<Path> IN_FLIGHT = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** Writes the content to a stream (closing it is the writer's job, not the body's). */
     @FunctionalInterface
@@ -53,6 +59,7 @@ public final class AtomicWriter {
         Set<PosixFilePermission> keep = permissions(target);
         Path tmp = dir.resolve("." + name + "." + ProcessHandle.current().pid() + "."
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp");
+        IN_FLIGHT.add(tmp);
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
@@ -70,7 +77,11 @@ public final class AtomicWriter {
             }
             syncFolder(dir);
         } finally {
-            Files.deleteIfExists(tmp);
+            try {
+                Files.deleteIfExists(tmp);
+            } finally {
+                IN_FLIGHT.remove(tmp);
+            }
         }
     }
 
@@ -112,7 +123,7 @@ public final class AtomicWriter {
                 long pid = pidOf(n, prefix);
                 boolean stale;
                 if (pid > 0) {
-                    stale = pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isEmpty();
+                    stale = pid == ProcessHandle.current().pid() ? !IN_FLIGHT.contains(p) : ProcessHandle.of(pid).isEmpty();
                 } else {
                     FileTime t = Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS);
                     stale = now - t.toMillis() > STALE_UNKNOWN_MS;
