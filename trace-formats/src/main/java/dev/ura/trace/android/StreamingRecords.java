@@ -8,7 +8,8 @@ import java.util.function.Consumer;
 /**
  * The two passes over the records of a streaming trace, where a record whose thread id is 0 is a
  * packet instead (handed to a {@link PacketHandler}), read through a {@link ByteWindow}; no object
- * is made per record. Pass 1 counts each thread's records ({@link ThreadCalls#count}); pass 2 hands
+ * is made per record. Pass 1 counts each thread's records ({@link ThreadCalls#count}), or, for the
+ * one-pass scan that sizes no table, only steps over them ({@link #skipPass}); pass 2 hands
  * every record to its thread ({@link ThreadCalls#apply}), in file order (records of a thread stay
  * in the order written, which is all ART 14's chunked streaming files guarantee), whatever output
  * the threads were given: call tables (the full reader) or visitors (the one-pass scan). Where
