@@ -12,7 +12,9 @@ import java.util.List;
  * {@link MethodTraceScan} of a streaming-format trace (header version 0xF1..0xF3): the full
  * reader's two passes ({@link StreamingRecords} with its {@link StreamingPackets}), read from the
  * file in blocks, with each thread's calls handed to a visitor in pass 2 instead of a table. Two
- * passes because the clock, and so the record layout, is only known from the summary at the end.
+ * passes because the clock, and so the record layout, is only known from the summary at the end
+ * (and methods from packets anywhere before it). Pass 1 only steps over records (no table to
+ * size, half its time); threads are met and counted in pass 2, in the same order.
  */
 final class StreamingFormatScan {
     private StreamingFormatScan() {
@@ -33,18 +35,16 @@ final class StreamingFormatScan {
         StreamingPackets packets = new StreamingPackets(source, w, header);
         StreamingRecords records = new StreamingRecords(w, header.recordsStart(), header.recordSize(),
                 StreamingPackets.idBytes(header), Progress.NONE);
-        records.countPass(packets);
+        records.skipPass(packets);
         Clock clock = packets.afterCount(records);
         MethodResolver resolver = new MethodResolver(packets.methods, true);
         visitors.methods(i -> packets.methods.get(i).fullName(), packets.methods.size());
         boolean dual = clock == Clock.DUAL;
         List<ThreadCalls> threads = records.threads();
         try {
-            for (int i = 0; i < threads.size(); i++) {
-                threads.get(i).startOutput(new VisitorOutput(visitors.thread(i), RecordScanner.MICROS), resolver,
-                        dual);
-            }
-            records.applyPass(packets::skip, dual);
+            // threads are met in pass 2, in order of their first record as the full reader's pass 1 meets them
+            records.applyPass(packets::skip, dual, t -> t.startOutput(new VisitorOutput(
+                    visitors.thread(threads.size() - 1), RecordScanner.MICROS), resolver, dual));
             for (ThreadCalls t : threads) {
                 t.finish();
             }

@@ -3,10 +3,13 @@ package dev.ura.trace.android;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.TraceFormatException;
 
+import java.util.function.Consumer;
+
 /**
  * The two passes over the records of a streaming trace, where a record whose thread id is 0 is a
  * packet instead (handed to a {@link PacketHandler}), read through a {@link ByteWindow}; no object
- * is made per record. Pass 1 counts each thread's records ({@link ThreadCalls#count}); pass 2 hands
+ * is made per record. Pass 1 counts each thread's records ({@link ThreadCalls#count}), or, for the
+ * one-pass scan that sizes no table, only steps over them ({@link #skipPass}); pass 2 hands
  * every record to its thread ({@link ThreadCalls#apply}), in file order (records of a thread stay
  * in the order written, which is all ART 14's chunked streaming files guarantee), whatever output
  * the threads were given: call tables (the full reader) or visitors (the one-pass scan). Where
@@ -24,6 +27,9 @@ final class StreamingRecords extends RecordPasses {
     private final ByteWindow w;
     /** Records pass 2 applied so far (for progress). */
     private long applied;
+    /** Whether threads are met and counted in pass 2 ({@link #skipPass}). */
+    private boolean countInPass2;
+    private Consumer<ThreadCalls> starter;
 
     /**
      * @param start      first record (or packet)
@@ -37,10 +43,24 @@ final class StreamingRecords extends RecordPasses {
 
     /** Pass 1: counts records per thread; packets go to {@code handler}. */
     void countPass(PacketHandler handler) throws TraceFormatException {
+        firstPass(handler);
+    }
+
+    /**
+     * Pass 1 of the one-pass scan, which needs no table sizes: packets go to {@code handler}, records
+     * are only stepped over; threads are met, and their records counted, in pass 2
+     * ({@link #applyPass(PacketHandler, boolean, Consumer)}), in the same order.
+     */
+    void skipPass(PacketHandler handler) throws TraceFormatException {
+        countInPass2 = true;
+        firstPass(handler);
+    }
+
+    private void firstPass(PacketHandler handler) throws TraceFormatException {
         int pos = start;
         boolean stopped = false;
         while (true) {
-            pos = countInWindow(pos);
+            pos = countInPass2 ? skipInWindow(pos) : countInWindow(pos);
             // here: a packet, a record across the window's end, or the end of the data
             if (!w.has(pos, idBytes)) {
                 break;
@@ -89,6 +109,33 @@ final class StreamingRecords extends RecordPasses {
         return base + q;
     }
 
+    /** Steps over the records from {@code pos} on that are whole in the window, up to a packet; returns where it stopped. */
+    private int skipInWindow(int pos) {
+        int base = w.base();
+        if (w.array() == null || pos < base) {
+            return pos;
+        }
+        byte[] a = w.array();
+        int q = pos - base;
+        int last = w.end() - base - recordSize;
+        while (q <= last && key(a, q) != 0) {
+            q += recordSize;
+            if ((++records & PROGRESS_MASK) == 0) {
+                report((base + q) / 2);
+            }
+        }
+        return base + q;
+    }
+
+    /**
+     * Pass 2 after {@link #skipPass}: each thread is made at its first record and handed to
+     * {@code starter} (which sets its output), then counts and applies its records.
+     */
+    void applyPass(PacketHandler skipper, boolean dual, Consumer<ThreadCalls> starter) throws TraceFormatException {
+        this.starter = starter;
+        applyPass(skipper, dual);
+    }
+
     /**
      * Pass 2: every record to its thread, whose output was set after pass 1; packets are stepped
      * over by {@code skipper}.
@@ -117,7 +164,11 @@ final class StreamingRecords extends RecordPasses {
             if (key == 0) {
                 break;
             }
-            apply(byKey[key], a, q, dual);
+            ThreadCalls t = byKey[key];
+            if (countInPass2) {
+                t = counted(t, key, (int) INT.get(a, q + idBytes));
+            }
+            apply(t, a, q, dual);
             q += recordSize;
             if ((++n & PROGRESS_MASK) == 0) {
                 report(limit / 2 + (base + q) / 2);
@@ -125,6 +176,18 @@ final class StreamingRecords extends RecordPasses {
         }
         applied = n;
         return base + q;
+    }
+
+    /** Pass 2 after {@link #skipPass}: the record's thread (made at its first record) has counted it. */
+    private ThreadCalls counted(ThreadCalls t, int key, int methodAction) {
+        if (t == null) {
+            t = new ThreadCalls(key);
+            byKey[key] = t;
+            threads.add(t);
+            starter.accept(t);
+        }
+        t.count(methodAction);
+        return t;
     }
 
     private int threadKey(int pos) {

@@ -12,13 +12,17 @@ final class CpuCoverage {
     /** ...and so is blocked time under this share of the stretch. */
     static final double MIN_BLOCKED_SHARE = 0.1;
 
-    private final long[] wall;
-    private final long[] cpu;
+    /**
+     * The clock readings in time order, each as {@code call << 1 | 1 for its exit}: the times
+     * themselves stay in the call table (8 bytes a call here instead of 32 for copies of them).
+     */
+    private final int[] readings;
+    private final CallTable calls;
     private final int size;
 
-    private CpuCoverage(long[] wall, long[] cpu, int size) {
-        this.wall = wall;
-        this.cpu = cpu;
+    private CpuCoverage(CallTable calls, int[] readings, int size) {
+        this.calls = calls;
+        this.readings = readings;
         this.size = size;
     }
 
@@ -28,28 +32,39 @@ final class CpuCoverage {
             return null;
         }
         int n = calls.size();
-        long[] wall = new long[2 * n];
-        long[] cpu = new long[2 * n];
+        if (n > Integer.MAX_VALUE >> 1) {
+            // a call index and its exit flag share an int: no trace ura reads (at most 2 GiB of
+            // records, 9 bytes or more each, two per call) has a thread this large
+            throw new IllegalStateException("too many calls on one thread: " + n);
+        }
+        int[] readings = new int[2 * n];
         int[] stack = new int[Math.max(1, calls.maxDepth() + 1)];
         int top = 0;
         int k = 0;
         for (int i = 0; i < n; i++) {
             // Exits of calls that ended before this one starts come first: time order, in O(n).
             while (top > 0 && calls.depth(stack[top - 1]) >= calls.depth(i)) {
-                int done = stack[--top];
-                wall[k] = calls.end(done);
-                cpu[k++] = calls.cpuEnd(done);
+                readings[k++] = stack[--top] << 1 | 1;
             }
-            wall[k] = calls.start(i);
-            cpu[k++] = calls.cpuStart(i);
+            readings[k++] = i << 1;
             stack[top++] = i;
         }
         while (top > 0) {
-            int done = stack[--top];
-            wall[k] = calls.end(done);
-            cpu[k++] = calls.cpuEnd(done);
+            readings[k++] = stack[--top] << 1 | 1;
         }
-        return new CpuCoverage(wall, cpu, k);
+        return new CpuCoverage(calls, readings, k);
+    }
+
+    /** Wall time of reading {@code k}. */
+    private long wall(int k) {
+        int r = readings[k];
+        return (r & 1) == 0 ? calls.start(r >>> 1) : calls.end(r >>> 1);
+    }
+
+    /** Thread-CPU time of reading {@code k}. */
+    private long cpu(int k) {
+        int r = readings[k];
+        return (r & 1) == 0 ? calls.cpuStart(r >>> 1) : calls.cpuEnd(r >>> 1);
     }
 
     /** Whether {@code blockedNs} of a {@code totalNs} stretch is worth showing as a wait. */
@@ -78,8 +93,8 @@ final class CpuCoverage {
         long x = a;
         long cx = cpuAt(a);
         while (x < b) {
-            long y = i < size && wall[i] < b ? wall[i] : b;
-            while (i < size && wall[i] <= y) {
+            long y = i < size && wall(i) < b ? wall(i) : b;
+            while (i < size && wall(i) <= y) {
                 i++;
             }
             if (y <= x) {
@@ -106,7 +121,7 @@ final class CpuCoverage {
         int hi = size;
         while (lo < hi) {
             int m = (lo + hi) >>> 1;
-            if (wall[m] <= t) {
+            if (wall(m) <= t) {
                 lo = m + 1;
             } else {
                 hi = m;
@@ -193,7 +208,7 @@ final class CpuCoverage {
         int found = -1;
         while (lo <= hi) {
             int m = (lo + hi) >>> 1;
-            if (wall[m] <= t) {
+            if (wall(m) <= t) {
                 found = m;
                 lo = m + 1;
             } else {
@@ -201,14 +216,15 @@ final class CpuCoverage {
             }
         }
         if (found < 0) {
-            return cpu[0];
+            return cpu(0);
         }
-        if (found == size - 1 || wall[found + 1] == wall[found]) {
-            return cpu[found];
+        long w0 = wall(found);
+        if (found == size - 1 || wall(found + 1) == w0) {
+            return cpu(found);
         }
-        long w0 = wall[found];
-        long w1 = wall[found + 1];
+        long w1 = wall(found + 1);
         double f = (double) (t - w0) / (w1 - w0);
-        return cpu[found] + Math.round(f * (cpu[found + 1] - cpu[found]));
+        long c0 = cpu(found);
+        return c0 + Math.round(f * (cpu(found + 1) - c0));
     }
 }
