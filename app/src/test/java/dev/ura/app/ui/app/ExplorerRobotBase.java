@@ -64,12 +64,16 @@ abstract class ExplorerRobotBase {
     }
 
     static void waitFor(String what, Callable<Boolean> test) {
+        waitFor(what, test, 60_000);
+    }
+
+    static void waitFor(String what, Callable<Boolean> test, long timeoutMs) {
         Pause.pause(new Condition(what) {
             @Override
             public boolean test() {
                 return GuiActionRunner.execute(test);
             }
-        }, Timeout.timeout(60_000));
+        }, Timeout.timeout(timeoutMs));
     }
 
     /**
