@@ -110,10 +110,8 @@ final class ThreadCalls {
      * pass does, so undefined methods get the same indices in the same order.
      */
     void scan(int methodAction, int time32, int cpu32) {
-        records++;
-        if ((methodAction & 3) == AndroidTraceWriter.ENTER) {
-            enters++;
-        } else {
+        count(methodAction);
+        if ((methodAction & 3) != AndroidTraceWriter.ENTER) {
             methods.resolveExit(methodAction & ~3);
         }
         apply(methodAction, time32, cpu32);

@@ -1,10 +1,8 @@
 package dev.ura.trace.perfetto;
 
-import dev.ura.trace.model.system.TimelineFrame;
 import dev.ura.trace.system.SystemTraceBuilder;
 
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -14,14 +12,13 @@ import java.util.Map;
 final class PacketDecoder {
     private final SystemTraceBuilder b;
     private final FtraceDecoder ftrace;
+    private final FrameTimelineDecoder frameTimeline;
     private final TrackEvents trackEvents = new TrackEvents();
     private final ClockConverter clocks = new ClockConverter();
     private final Map<Long, Sequence> sequences = new HashMap<>();
     /** The sequence of the previous packet: packets of one writer come in runs. */
     private long lastSeqId = Long.MIN_VALUE;
     private Sequence lastSeq;
-    private final Map<Long, TimelineFrame> timelinePending = new LinkedHashMap<>();
-    private final Map<Long, Long> timelineEnds = new HashMap<>();
     private final Map<String, String> props;
     private final Compressed compressed;
 
@@ -33,6 +30,7 @@ final class PacketDecoder {
     PacketDecoder(SystemTraceBuilder b, Map<String, String> props, Compressed compressed) {
         this.b = b;
         this.ftrace = new FtraceDecoder(b);
+        this.frameTimeline = new FrameTimelineDecoder(b);
         this.props = props;
         this.compressed = compressed;
     }
@@ -121,12 +119,12 @@ final class PacketDecoder {
     private void payload(Pb pb, int kind, long ts, long clock, Sequence seq) {
         switch (kind) {
             case 1 -> ftrace.bundle(pb);
-            case 2 -> processTree(pb, ts);
+            case 2 -> SystemPackets.processTree(pb, b, ts);
             case 6 -> clockSnapshot(pb, seq);
             case 11 -> trackEvent(pb, time(ts, clock, seq), seq);
             case 60 -> trackDescriptor(pb);
-            case 45 -> systemInfo(pb);
-            case 76 -> frameTimeline(pb, time(ts, clock, seq));
+            case 45 -> SystemPackets.systemInfo(pb, b, props);
+            case 76 -> frameTimeline.event(pb, time(ts, clock, seq));
             case 50, 133 -> {
                 b.record();
                 compressed.packets(pb.buf, pb.pos, pb.limit, kind == 133);
@@ -274,87 +272,6 @@ final class PacketDecoder {
         }
     }
 
-    private void processTree(Pb pb, long ts) {
-        b.record();
-        while (pb.more()) {
-            int f = pb.field();
-            if (f == 1 && pb.wire == 2) {
-                int outer = pb.enter();
-                long pid = -1;
-                long ppid = -1;
-                String cmd = null;
-                while (pb.more()) {
-                    int g = pb.field();
-                    switch (g) {
-                        case 1 -> pid = (int) pb.varintOrSkip();
-                        case 2 -> ppid = (int) pb.varintOrSkip();
-                        case 3 -> {
-                            String s = pb.stringOrSkip();
-                            if (cmd == null) {
-                                cmd = s;
-                            }
-                        }
-                        default -> pb.skip();
-                    }
-                }
-                pb.exit(outer);
-                b.process(pid, ppid, cmd);
-            } else if (f == 2 && pb.wire == 2) {
-                int outer = pb.enter();
-                long tid = -1;
-                long tgid = -1;
-                String name = null;
-                while (pb.more()) {
-                    int g = pb.field();
-                    switch (g) {
-                        case 1 -> tid = (int) pb.varintOrSkip();
-                        case 3 -> tgid = (int) pb.varintOrSkip();
-                        case 2 -> name = pb.stringOrSkip();
-                        default -> pb.skip();
-                    }
-                }
-                pb.exit(outer);
-                if (tid > 0) {
-                    b.tgid(tid, tgid);
-                    b.threadName(tid, ts == Long.MIN_VALUE ? Long.MIN_VALUE : ts, name);
-                }
-            } else {
-                pb.skip();
-            }
-        }
-    }
-
-    private void systemInfo(Pb pb) {
-        b.record();
-        while (pb.more()) {
-            int f = pb.field();
-            if (f == 1 && pb.wire == 2) {
-                int outer = pb.enter();
-                while (pb.more()) {
-                    int g = pb.field();
-                    if (g == 3 && pb.wire == 2) {
-                        b.kernelRelease(pb.string());
-                    } else if (g == 1 && pb.wire == 2) {
-                        props.put("kernel.sysname", pb.string());
-                    } else if (g == 4 && pb.wire == 2) {
-                        props.put("kernel.machine", pb.string());
-                    } else {
-                        pb.skip();
-                    }
-                }
-                pb.exit(outer);
-            } else if (f == 2 && pb.wire == 2) {
-                props.put("android.build", pb.string());
-            } else if (f == 5 && pb.wire == 0) {
-                props.put("android.sdk", Long.toString(pb.varint()));
-            } else if (f == 8 && pb.wire == 0) {
-                props.put("cpus", Long.toString(pb.varint()));
-            } else {
-                pb.skip();
-            }
-        }
-    }
-
     private void trackDescriptor(Pb pb) {
         b.record();
         long uuid = 0;
@@ -485,50 +402,10 @@ final class PacketDecoder {
         trackEvents.event(uuid, type, ts, name, value, flows, ends);
     }
 
-    private void frameTimeline(Pb pb, long ts) {
-        b.record();
-        while (pb.more()) {
-            int f = pb.field();
-            if (pb.wire != 2 || f < 1 || f > 5) {
-                pb.skip();
-                continue;
-            }
-            int outer = pb.enter();
-            long[] v = new long[12];
-            String layer = null;
-            while (pb.more()) {
-                int g = pb.field();
-                if (f == 4 && g == 5 && pb.wire == 2) {
-                    layer = pb.string();
-                } else if (pb.wire == 0 && g < v.length) {
-                    v[g] = pb.varint();
-                } else {
-                    pb.skip();
-                }
-            }
-            pb.exit(outer);
-            long cookie = v[1];
-            if (f == 5) {
-                timelineEnds.put(cookie, ts);
-            } else if (f == 2) {
-                timelinePending.put(cookie, new TimelineFrame(true, v[2], v[2], (int) v[3], "", ts, -1,
-                        (int) v[4], (int) v[7]));
-            } else if (f == 4) {
-                timelinePending.put(cookie, new TimelineFrame(false, v[2], v[3], (int) v[4],
-                        layer == null ? "" : layer, ts, -1, (int) v[6], (int) v[9]));
-            }
-        }
-    }
-
     /** Applies what had to wait for the whole file (track events, frame timeline ends). */
     void finish() {
         trackEvents.finish(b);
-        for (Map.Entry<Long, TimelineFrame> e : timelinePending.entrySet()) {
-            TimelineFrame f = e.getValue();
-            Long end = timelineEnds.get(e.getKey());
-            b.timeline(new TimelineFrame(f.display(), f.token(), f.displayToken(), f.pid(), f.layer(), f.startNs(),
-                    end == null ? -1 : end, f.presentType(), f.jankType()));
-        }
+        frameTimeline.finish();
     }
 
     /** Appends a flow id field's values (one fixed64 / varint, or a packed run of fixed64s) to {@code a}. */
