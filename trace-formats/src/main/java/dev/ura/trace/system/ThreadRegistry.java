@@ -96,7 +96,7 @@ final class ThreadRegistry {
         names.add(new ArrayList<>(1));
         lastName.add(null);
         index.put(tid, i);
-        if (tid < DIRECT_TIDS) {
+        if (tid > 0 && tid < DIRECT_TIDS) {
             if (tid >= direct.length) {
                 direct = Arrays.copyOf(direct, (int) Math.min(DIRECT_TIDS, Long.highestOneBit(tid) * 2));
             }
