@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import static dev.ura.app.analysis.system.Machine.APP;
 import static dev.ura.app.analysis.system.Machine.POOL;
 import static dev.ura.app.analysis.system.Machine.RENDER;
+import static dev.ura.app.analysis.system.Machine.SERVER;
 import static dev.ura.app.analysis.system.Machine.SF_APP;
 import static dev.ura.app.analysis.system.Machine.WORKER;
 import static dev.ura.app.analysis.system.SystemTraces.thread;
@@ -154,5 +155,27 @@ class SystemFrameRulesTest {
         assertThat(r.finished()).isTrue();
         assertThat(r.endNs()).isEqualTo(t(1100));
         assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(21);
+    }
+
+    /**
+     * The first input (100–200) wakes system_server's InputDispatcher at 190 (the app reports the
+     * event consumed); the dispatcher runs 195–400 and at 390 wakes main to deliver the next event
+     * (input 2, 400–450). The dispatcher is never tracked work, so the first response ends at frame
+     * 20 (doFrame 300–350, DrawFrames until 380), not at frame 21 (until 700), which draws input 2.
+     */
+    @Test
+    void theInputSystemIsNeverTrackedSoOneTouchDoesNotRunIntoTheNext() throws Exception {
+        long dispatcher = 650;
+        Machine m = new Machine().thread(dispatcher, SERVER, "InputDispatcher").run(APP, 50, 200, "S")
+                .slice(APP, 100, 200, "deliverInputEvent id=0x1").wake(APP, dispatcher, 190)
+                .run(dispatcher, 195, 400, "S").wake(dispatcher, APP, 390).run(APP, 400, 500, "S")
+                .slice(APP, 400, 450, "deliverInputEvent id=0x2")
+                .frame(20, 300, 350, 350, 380, -1).frame(21, 600, 650, 650, 700, -1);
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(a.responses()).hasSize(2);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(380));
+        assertThat(SystemTraces.work(a, 0).stretches()).noneMatch(s -> s.thread() == thread(trace, dispatcher));
+        assertThat(a.responses().get(1).endNs()).isEqualTo(t(700));
     }
 }
