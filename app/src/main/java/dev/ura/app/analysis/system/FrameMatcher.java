@@ -3,6 +3,7 @@ package dev.ura.app.analysis.system;
 import dev.ura.app.analysis.model.TrackedStretch;
 import dev.ura.trace.model.system.Frame;
 import dev.ura.trace.model.system.SystemTrace;
+import dev.ura.trace.model.system.ThreadState;
 import dev.ura.trace.model.system.ThreadStateTable;
 
 import java.util.ArrayList;
@@ -113,7 +114,7 @@ final class FrameMatcher {
         }
         ThreadStateTable st = system.states().get(main);
         int at = st.indexAt(last.toNs());
-        if (at < 0 || !(st.state(at) == dev.ura.trace.model.system.ThreadState.RUNNING || st.state(at).isRunnable())) {
+        if (at < 0 || !(st.state(at) == ThreadState.RUNNING || st.state(at).isRunnable())) {
             return -1;
         }
         return ui.firstDrawing(main, last.toNs() + 1, true);
