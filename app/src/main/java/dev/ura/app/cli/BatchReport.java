@@ -18,8 +18,8 @@ record BatchReport(String store, int traces, int stored, int skipped, int failed
     }
 
     static void printText(PrintWriter out, String store, int traces, BatchRun.Summary s, double seconds) {
-        out.printf(Locale.ROOT, "%s: %d traces: %d stored, %d already stored, %d failed (%.1f s)%n", OneLine.of(store),
-                traces, s.stored(), s.skipped(), s.failures().size(), seconds);
+        out.printf(Locale.ROOT, "%s: %d trace%s: %d stored, %d already stored, %d failed (%.1f s)%n",
+                OneLine.of(store), traces, traces == 1 ? "" : "s", s.stored(), s.skipped(), s.failures().size(), seconds);
         for (BatchRun.Failure f : s.failures()) {
             out.println("  failed: " + OneLine.of(f.error()));
         }
