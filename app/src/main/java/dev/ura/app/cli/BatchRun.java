@@ -129,6 +129,8 @@ final class BatchRun {
         } catch (OutOfMemoryError e) {
             fail(name, name + ": not enough memory for this trace (max heap " + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MB); run it alone (--jobs 1) or with a larger -Xmx");
+        } catch (StackOverflowError e) {
+            fail(name, name + ": too deeply nested for this analysis (stack overflow); run it alone with a larger -Xss");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
