@@ -85,11 +85,16 @@ final class PacketDecoder {
             lastSeqId = seqId;
             lastSeq = seq;
         }
+        // A clear in the same packet as a loss wins (the writer's state restarts here), as in
+        // Perfetto's trace processor: marking the fresh state lost would skip every packet that
+        // needs it until the next clear (the service flags the first packet it reads of each
+        // sequence as after a loss, and that packet is usually the SDK's clear).
         if ((flags & 1) != 0) {
             seq.clear();
+        } else if (dropped) {
+            seq.lost();
         }
         if (dropped) {
-            seq.lostSinceClear = true;
             b.count("packets were lost by their writer before others (previous_packet_dropped)");
         }
         if ((flags & 2) != 0 && seq.lostSinceClear) {
@@ -97,7 +102,7 @@ final class PacketDecoder {
             return;
         }
         int end = pb.limit;
-        if (internStart >= 0) {
+        if (internStart >= 0 && !seq.lostSinceClear) { // interning while lost could name events wrongly
             pb.pos = internStart;
             pb.limit = internEnd;
             interned(pb, seq);
@@ -150,11 +155,10 @@ final class PacketDecoder {
                 return Long.MIN_VALUE;
             }
             long value = ts;
-            if (s[3] != 0 && clock < 0) {
+            if (s[3] != 0) {
+                // An incremental clock is a delta whether the packet names it or the defaults do.
                 s[4] += ts;
                 value = s[4];
-            } else if (s[3] != 0) {
-                value = ts; // an explicit clock id is absolute
             }
             return s[1] + (value - s[0]) * Math.max(1, s[2]);
         }
@@ -204,6 +208,10 @@ final class PacketDecoder {
                     int g = pb.field();
                     if (g == 1 && pb.wire == 0) {
                         seq.defaultTrackUuid = pb.varint();
+                    } else if (g == 31) {
+                        seq.defaultExtraCounters = ids(pb, seq.defaultExtraCounters, false);
+                    } else if (g == 45) {
+                        seq.defaultExtraDoubleCounters = ids(pb, seq.defaultExtraDoubleCounters, false);
                     } else {
                         pb.skip();
                     }
@@ -339,12 +347,20 @@ final class PacketDecoder {
     }
 
     private void legacyThread(Pb pb, Sequence seq) {
+        if (seq.lostSinceClear) {
+            // Its delta base would be applied to deltas written after the lost packets.
+            b.count("thread descriptors on a sequence that lost its state (skipped)");
+            return;
+        }
         while (pb.more()) {
             int f = pb.field();
             if (f == 1 && pb.wire == 0) {
                 seq.legacyPid = (int) pb.varint();
             } else if (f == 2 && pb.wire == 0) {
                 seq.legacyTid = (int) pb.varint();
+            } else if (f == 6 && pb.wire == 0) {
+                seq.legacyTimeNs = pb.varint() * 1000;
+                seq.legacyTimeValid = true;
             } else {
                 pb.skip();
             }
@@ -362,9 +378,21 @@ final class PacketDecoder {
         double value = 0;
         long[] flows = null;
         long[] ends = null;
+        long deltaUs = Long.MIN_VALUE;
+        long absoluteUs = Long.MIN_VALUE;
+        long[] extraValues = null;
+        long[] extraTracks = null;
+        long[] extraDoubles = null;
+        long[] extraDoubleTracks = null;
         while (pb.more()) {
             int f = pb.field();
             switch (f) {
+                case 1 -> deltaUs = pb.varintOrSkip();
+                case 16 -> absoluteUs = pb.varintOrSkip();
+                case 12 -> extraValues = ids(pb, extraValues, false);
+                case 31 -> extraTracks = ids(pb, extraTracks, false);
+                case 46 -> extraDoubles = ids(pb, extraDoubles, true);
+                case 45 -> extraDoubleTracks = ids(pb, extraDoubleTracks, false);
                 case 9 -> type = (int) pb.varintOrSkip();
                 case 11 -> uuid = pb.varintOrSkip();
                 case 23 -> name = pb.stringOrSkip();
@@ -375,6 +403,18 @@ final class PacketDecoder {
                 case 48, 42 -> ends = flowIds(pb, ends);
                 default -> pb.skip();
             }
+        }
+        // Legacy timestamps (before TracePacket.timestamp): µs on MONOTONIC, deltas from the
+        // sequence's ThreadDescriptor; they win over the packet's time, as in the trace processor.
+        if (deltaUs != Long.MIN_VALUE) {
+            if (!seq.legacyTimeValid) {
+                b.count("track events with a delta timestamp and no thread descriptor since the last clear (skipped)");
+                return;
+            }
+            seq.legacyTimeNs += deltaUs * 1000;
+            ts = monotonic(seq.legacyTimeNs);
+        } else if (absoluteUs != Long.MIN_VALUE && absoluteUs != 0) {
+            ts = monotonic(absoluteUs * 1000);
         }
         if (ts == Long.MIN_VALUE) {
             b.count("track events without a timestamp (skipped)");
@@ -400,6 +440,41 @@ final class PacketDecoder {
             }
         }
         trackEvents.event(uuid, type, ts, name, value, flows, ends);
+        extraCounters(ts, extraValues, extraTracks != null ? extraTracks : seq.defaultExtraCounters, false);
+        extraCounters(ts, extraDoubles, extraDoubleTracks != null ? extraDoubleTracks : seq.defaultExtraDoubleCounters,
+                true);
+    }
+
+    /** extra_counter_values: one counter sample per value, on the track at the same position. */
+    private void extraCounters(long ts, long[] values, long[] tracks, boolean doubles) {
+        if (values == null) {
+            return;
+        }
+        if (tracks == null || tracks.length < values.length) {
+            b.count("extra counter values without a counter track (skipped)");
+        }
+        int n = tracks == null ? 0 : Math.min(values.length, tracks.length);
+        for (int i = 0; i < n; i++) {
+            double v = doubles ? Double.longBitsToDouble(values[i]) : values[i];
+            trackEvents.event(tracks[i], TrackEvents.COUNTER, ts, null, v, null, null);
+        }
+    }
+
+    /** A MONOTONIC time on BOOTTIME (as it is when no snapshot relates the two). */
+    private long monotonic(long ns) {
+        long boot = clocks.toBoot(ClockConverter.MONOTONIC, ns);
+        return boot == Long.MIN_VALUE ? ns : boot;
+    }
+
+    /** Appends a repeated scalar field's values (packed or not; doubles as their bits) to {@code a}. */
+    private static long[] ids(Pb pb, long[] a, boolean fixed) {
+        long[][] holder = {a};
+        if (fixed) {
+            pb.repeatedFixed64(v -> holder[0] = append(holder[0], v));
+        } else {
+            pb.repeated(v -> holder[0] = append(holder[0], v));
+        }
+        return holder[0];
     }
 
     /** Applies what had to wait for the whole file (track events, frame timeline ends). */
