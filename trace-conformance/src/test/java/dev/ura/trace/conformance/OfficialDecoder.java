@@ -54,6 +54,8 @@ final class OfficialDecoder {
         /** clock id → {snapshot value (units), boot at snapshot, unit, incremental, running (units)}. */
         final Map<Integer, long[]> clocks = new HashMap<>();
         long legacyTid = -1;
+        long legacyNs;
+        boolean legacyValid;
     }
 
     /** The parts of TracePacketDefaults that matter here. */
@@ -96,10 +98,12 @@ final class OfficialDecoder {
                 || (p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0;
         if (cleared) {
             s.valid = true;
+            s.legacyValid = false;
             s.names = new HashMap<>();
             s.defaults = null;
         } else if (p.getPreviousPacketDropped() != 0) {
             s.valid = false;
+            s.legacyValid = false;
         }
         if (p.hasTracePacketDefaults()) {
             var d = p.getTracePacketDefaults();
@@ -127,13 +131,28 @@ final class OfficialDecoder {
         }
         if (p.hasThreadDescriptor() && s.valid) {
             s.legacyTid = p.getThreadDescriptor().getTid();
+            s.legacyNs = p.getThreadDescriptor().getReferenceTimestampUs() * 1000;
+            s.legacyValid = true;
             threads.add(s.legacyTid);
         }
         if (p.hasProcessTree()) {
             p.getProcessTree().getThreadsList().forEach(t -> threads.add((long) t.getTid()));
         }
-        if (p.hasTrackEvent() && ts != null) {
-            trackEvent(p.getTrackEvent(), ts, s);
+        if (p.hasTrackEvent()) {
+            TrackEvent e = p.getTrackEvent();
+            // Legacy µs timestamps on MONOTONIC: deltas from the ThreadDescriptor's reference.
+            if (e.hasTimestampDeltaUs()) {
+                if (!s.legacyValid) {
+                    return;
+                }
+                s.legacyNs += e.getTimestampDeltaUs() * 1000;
+                ts = monotonic(s.legacyNs);
+            } else if (e.getTimestampAbsoluteUs() != 0) {
+                ts = monotonic(e.getTimestampAbsoluteUs() * 1000);
+            }
+            if (ts != null) {
+                trackEvent(e, ts, s);
+            }
         }
         if (p.hasFtraceEvents()) {
             ftrace(p.getFtraceEvents());
@@ -196,6 +215,16 @@ final class OfficialDecoder {
             }
         }
         return best == null ? ts : best[2] + ts - best[1];
+    }
+
+    private long monotonic(long ns) {
+        long[] best = null;
+        for (long[] g : globalSnapshots) {
+            if (g[0] == 3 && (best == null || g[1] <= ns)) {
+                best = g;
+            }
+        }
+        return best == null ? ns : best[2] + ns - best[1];
     }
 
     private void trackEvent(TrackEvent e, long ts, Seq s) {

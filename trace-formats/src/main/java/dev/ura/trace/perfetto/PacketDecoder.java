@@ -206,7 +206,9 @@ final class PacketDecoder {
                 int outer = pb.enter();
                 while (pb.more()) {
                     int g = pb.field();
-                    if (g == 1 && pb.wire == 0) {
+                    // TrackEventDefaults.track_uuid is field 11, as in TrackEvent (reading it as
+                    // field 1 put every event without its own track_uuid on the global track).
+                    if (g == 11 && pb.wire == 0) {
                         seq.defaultTrackUuid = pb.varint();
                     } else if (g == 31) {
                         seq.defaultExtraCounters = ids(pb, seq.defaultExtraCounters, false);
