@@ -94,9 +94,12 @@ final class PacketDecoder {
         } else if (dropped) {
             seq.lost();
         }
-        if (dropped) {
+        if (dropped && seq.seen) {
+            // Not on a sequence's first packet: the service flags the first packet it reads of
+            // every sequence, lost or not (the trace processor does not count those either).
             b.count("packets were lost by their writer before others (previous_packet_dropped)");
         }
+        seq.seen = true;
         if ((flags & 2) != 0 && seq.lostSinceClear) {
             b.count("packets skipped because their sequence lost the state they need");
             return;

@@ -30,6 +30,8 @@ final class Sequence {
      */
     boolean lostSinceClear = true;
     boolean everCleared;
+    /** Whether a packet of this sequence was read before (the first one's loss flag means nothing). */
+    boolean seen;
     /** Legacy TrackEvent delta timestamps (MONOTONIC, ns): base from the ThreadDescriptor, running sum. */
     long legacyTimeNs;
     boolean legacyTimeValid;
