@@ -90,9 +90,27 @@ final class AnalyzeTextReport {
         return sb.append(')').toString();
     }
 
+    /** {@code , gesture 2 (input 3 of 5)} for a response to a delivered input event, else empty. */
+    private String gesture(Response r) {
+        if (r.gesture() == Response.NO_GESTURE) {
+            return "";
+        }
+        int of = 0;
+        int at = 0;
+        for (Response x : analysis.responses()) {
+            if (x.gesture() == r.gesture()) {
+                of++;
+                if (x.index() <= r.index()) {
+                    at = of;
+                }
+            }
+        }
+        return ", gesture " + r.gesture() + " (input " + at + " of " + of + ")";
+    }
+
     private void printResponse(PrintWriter out, Response r) {
         out.println();
-        out.printf("Response %d: %s on %s%n", r.index(), r.trigger(), r.threadName());
+        out.printf("Response %d: %s on %s%s%n", r.index(), r.trigger(), r.threadName(), gesture(r));
         if (r.setByHand() && analysis.responseByHand() != null) {
             out.printf("  set by hand (%s)%n", analysis.responseByHand().describe());
         }
