@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.report.ResponseText;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Estimate;
@@ -117,7 +118,7 @@ final class AnalyzeTextReport {
         boolean system = analysis.systemWork(r.index()).isPresent();
         out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
                 Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: its tracked work requested no frame)"
-                        : "  (UNFINISHED: a requested update was never drawn)");
+                        : "  (" + ResponseText.unfinished(analysis, r) + ")");
         if (r.end() == null && system) {
             out.printf("  no frame was requested; ends where its tracked work ends%n");
         } else if (r.end() != null) {
