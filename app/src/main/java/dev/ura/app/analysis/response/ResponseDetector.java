@@ -147,6 +147,15 @@ public final class ResponseDetector {
             tracked = marks.walk();
             requests = new ArrayList<>();
             ArrayDeque<Integer> queue = new ArrayDeque<>(roots);
+            for (int r : roots) {
+                // a click that joined its input event runs in the message View.post sent from that
+                // event (View$PerformClick): that message is the input's work handed on, as a link is
+                int owner = units.owner(r);
+                if (MethodEventDeriver.JOINS_INPUT.equals(events.detail(r)) && owner >= 0
+                        && events.kind(owner) == EventKind.DISPATCH_MSG) {
+                    queue.add(owner);
+                }
+            }
             while (!queue.isEmpty()) {
                 int u = queue.poll();
                 if (tracked.get(u)) {
