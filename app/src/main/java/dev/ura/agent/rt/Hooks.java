@@ -264,7 +264,7 @@ public final class Hooks {
     private static final java.util.Map<Object, Boolean> TIMERS_TO_FIRE = new java.util.IdentityHashMap<>();
 
     /**
-     * A {@code javax.swing.Timer} is started by app code: a hand-off ({@code via timer}) to its first
+     * A Swing {@code Timer} is started by app code: a hand-off ({@code via timer}) to its first
      * firing only. Later firings of a repeating timer are an animation, not the work that started
      * it (docs/agent-log-v1.md, "Animations"). Timers the JDK starts (a caret's blink, tool tips,
      * SwingWorker's own) are not hand-offs.

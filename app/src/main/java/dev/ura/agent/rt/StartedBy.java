@@ -22,7 +22,7 @@ final class StartedBy implements Function<Stream<StackWalker.StackFrame>, Option
         return jdk(INSTANCE);
     }
 
-    /** Whether a {@code javax.swing.Timer} is started by JDK code (a caret's blink, SwingWorker, tool tips). */
+    /** Whether a Swing {@code Timer} is started by JDK code (a caret's blink, SwingWorker, tool tips). */
     static boolean jdkTimer() {
         return jdk(TIMER);
     }
