@@ -49,6 +49,8 @@ public final class ResponseDetector {
     private final WorkUnits units;
     private final List<Link> links;
     private final Map<Integer, List<Integer>> targets = new HashMap<>();
+    /** Agent logs only (rule 7, repeated requests): the send linked to each dispatch; else null. */
+    private final Map<Integer, Integer> senderOf;
     private final FulfilmentIndex draws;
     private final int[] order;
     private final boolean sampled;
@@ -64,7 +66,14 @@ public final class ResponseDetector {
             targets.computeIfAbsent(l.sendEvent(), k -> new ArrayList<>()).add(l.dispatchEvent());
         }
         order = EventOrder.byStart(events);
-        draws = new FulfilmentIndex(events, order, "agent-log".equals(trace.metadata().format()));
+        boolean agentLog = "agent-log".equals(trace.metadata().format());
+        draws = new FulfilmentIndex(events, order, agentLog);
+        senderOf = agentLog ? new HashMap<>() : null;
+        if (agentLog) {
+            for (Link l : links) {
+                senderOf.putIfAbsent(l.dispatchEvent(), l.sendEvent());
+            }
+        }
         sampled = SampledTrace.isSampled(trace);
         marks = new EventMarks(events.size());
     }
@@ -181,6 +190,23 @@ public final class ResponseDetector {
             }
             requests.subList(kept, requests.size()).clear();
             fulfilledBy = Arrays.copyOf(by, kept);
+            if (senderOf != null) {
+                dropRepeats();
+            }
+        }
+
+        /** Rule 7: requests that repeat an already drawn one (an animation's frames) are not the response's. */
+        private void dropRepeats() {
+            boolean[] repeats = RepeatedRequests.of(events, units, senderOf, requests, fulfilledBy);
+            int kept = 0;
+            for (int i = 0; i < requests.size(); i++) {
+                if (!repeats[i]) {
+                    requests.set(kept, requests.get(i));
+                    fulfilledBy[kept++] = fulfilledBy[i];
+                }
+            }
+            requests.subList(kept, requests.size()).clear();
+            fulfilledBy = Arrays.copyOf(fulfilledBy, kept);
         }
 
         private void follow(int e, ArrayDeque<Integer> queue) {
