@@ -53,6 +53,9 @@ final class RecordCommand implements Callable<Integer> {
         if (duration != null && durationMs <= 0) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--duration '" + duration + "' is not a duration (e.g. 30s, 2m, 500ms)");
         }
+        if (pid <= 0) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--pid must be a process id (1 or more), got " + pid);
+        }
         if (pid == ProcessHandle.current().pid()) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--pid " + pid + " is ura itself");
         }
