@@ -71,32 +71,64 @@ final class Outcome {
         return waitsForSomethingElse();
     }
 
-    /** Along the new path after the change: the first unchanged piece that starts no earlier than recorded, and what it waits for. */
+    /**
+     * The first changed piece on the recorded path; after it, the first piece of its thread that
+     * starts no earlier than recorded although the thread got there sooner: what it waits for
+     * (and what that waited for, when it did not move either).
+     */
     private String waitsForSomethingElse() {
         Schedule<Integer, Dependency> base = graph.baseline();
-        List<Integer> path = estimate.path();
-        boolean passed = false;
-        for (int v : path) {
-            if (changed[v] || (base.isScheduled(v) && estimate.earliestFinishNs(v) < base.earliestFinishNs(v))) {
-                passed = true;
+        int c = -1;
+        for (int v : base.path()) {
+            if (changed[v]) {
+                c = v;
+                break;
+            }
+        }
+        if (c < 0) {
+            return "the critical path then waits for the same work as recorded: nothing gained";
+        }
+        int thread = graph.thread(c);
+        for (int w = c + 1; w < graph.vertexCount() && graph.thread(w) == thread; w++) {
+            if (changed[w] || !base.isScheduled(w) || !estimate.isScheduled(w)
+                    || estimate.earliestStartNs(w) < base.earliestStartNs(w)) {
                 continue;
             }
-            if (!passed || !base.isScheduled(v) || estimate.earliestStartNs(v) < base.earliestStartNs(v)) {
+            if (graph.kind(w) == SegmentKind.FRAME_WAIT) {
+                return graph.threadName(w) + " then waits for the frame as before: " + graph.name(w);
+            }
+            Dependency in = estimate.criticalEdgeInto(w);
+            int u = in == null ? -1 : graph.graph().getEdgeSource(in);
+            if (u < 0 || graph.thread(u) == thread) {
                 continue;
             }
-            Dependency in = estimate.criticalEdgeInto(v);
-            int u = in == null ? v : graph.graph().getEdgeSource(in);
-            String who = graph.threadName(v);
-            if (graph.kind(v) == SegmentKind.FRAME_WAIT) {
-                return who + " then waits for the frame as before: " + graph.name(v);
-            }
-            if (in != null && graph.thread(u) != graph.thread(v)) {
-                return who + " then waits for " + graph.name(u) + " on " + graph.threadName(u)
-                        + ", which did not move: nothing gained";
-            }
-            return who + " then waits for " + graph.name(v) + ", which did not move: nothing gained";
+            return graph.threadName(w) + " then waits for " + graph.name(u) + " on " + graph.threadName(u)
+                    + behind(u, thread) + ", which did not move: nothing gained";
         }
         return "the critical path then waits for the same work as recorded: nothing gained";
+    }
+
+    /** ", which waits for X on Y" when {@code u}'s unmoved run on its thread began with a wait for another thread. */
+    private String behind(int u, int origin) {
+        Schedule<Integer, Dependency> base = graph.baseline();
+        int x = u;
+        for (int steps = 0; steps < graph.vertexCount(); steps++) {
+            Dependency in = estimate.criticalEdgeInto(x);
+            if (in == null) {
+                return "";
+            }
+            int y = graph.graph().getEdgeSource(in);
+            if (!base.isScheduled(y) || estimate.earliestFinishNs(y) != base.earliestFinishNs(y)) {
+                return "";
+            }
+            if (graph.thread(y) == graph.thread(x)) {
+                x = y;
+                continue;
+            }
+            return graph.thread(y) == origin || graph.kind(y) == SegmentKind.START ? ""
+                    : " (which waits for " + graph.name(y) + " on " + graph.threadName(y) + ")";
+        }
+        return "";
     }
 
     private int lastFrameWait() {
