@@ -11,9 +11,12 @@ import java.util.Map;
  * The time a change takes off the recorded critical path (docs/what-if.md, "The bound"): no
  * change saves more, unless the draw crosses a vsync.
  * <ul>
- * <li>defer and run in parallel: for each matched slice, the path's time inside it, from where the
- *     path first reaches the slice's thread inside the slice to where it last leaves it (waits for
- *     other threads inside the slice included);</li>
+ * <li>defer: for each matched slice, the path's time inside it, from where the path first reaches
+ *     the slice's thread inside the slice to where it last leaves it (waits for other threads
+ *     inside the slice included);</li>
+ * <li>run in parallel: the same plus the time the slice queued on the path before it ran (it no
+ *     longer waits for what preceded it), and never more than how much earlier it starts (its
+ *     recorded start minus the response start);</li>
  * <li>side by side: the same for every matched slice but the first on its thread (the first keeps
  *     its place);</li>
  * <li>speed up ×k: (1 − 1/k) of the slice's own pieces on the path.</li>
@@ -38,11 +41,22 @@ final class PathTime {
             }
             if (change instanceof Change.SpeedUp up) {
                 total += ownOnPath(graph, m) * (1 - 1 / up.factor());
+            } else if (change instanceof Change.RunInParallel) {
+                total += Math.min(insideOnPath(graph, path, m) + queuedOnPath(graph, m),
+                        Math.max(0, m.startNs() - graph.originNs()));
             } else {
                 total += insideOnPath(graph, path, m);
             }
         }
         return Math.round(total);
+    }
+
+    /** The queue wait just before the slice (a dispatch waiting for its thread), when on the path. */
+    private static long queuedOnPath(ResponseGraph graph, MatchedSlice m) {
+        int w = m.vertices()[0] - 1;
+        boolean entry = w >= 0 && graph.thread(w) == m.slice().thread() && graph.kind(w).isWait()
+                && graph.endNs(w) == m.startNs();
+        return entry && graph.baseline().isOnPath(w) ? graph.durationNs(w) : 0;
     }
 
     /** The slice's own pieces on the path, ns. */

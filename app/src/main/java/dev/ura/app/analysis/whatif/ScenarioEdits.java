@@ -200,6 +200,10 @@ final class ScenarioEdits {
                 for (int[] p : firstPreds) {
                     addEdge(p[0], entry[i], LinkKind.values()[p[1]]);
                 }
+                if (graph.kind(entry[0]) == SegmentKind.QUEUE_WAIT) {
+                    // the first queued before it started: the others start when it did
+                    addEdge(entry[0], entry[i], LinkKind.PROGRAM_ORDER);
+                }
             }
             Integer follower = null;
             int thread = group.get(0).slice().thread();
