@@ -173,17 +173,27 @@ final class ScenarioEdits {
         for (MatchedSlice s : slices) {
             byThread.computeIfAbsent(s.slice().thread(), k -> new ArrayList<>()).add(s);
         }
-        for (List<MatchedSlice> group : byThread.values()) {
-            group.sort((a, b) -> Long.compare(a.startNs(), b.startNs()));
+        for (List<MatchedSlice> all : byThread.values()) {
+            all.sort((a, b) -> Long.compare(a.startNs(), b.startNs()));
+            // Only segments wholly inside a slice move; a segment it covers in part (a send just
+            // after the call, in the same segment) stays, and the covered part runs with the rest.
+            List<MatchedSlice> group = new ArrayList<>();
+            List<int[]> chains = new ArrayList<>();
+            for (MatchedSlice m : all) {
+                int[] chain = wholeChain(m, all.size() > 1);
+                if (chain != null) {
+                    group.add(m);
+                    chains.add(chain);
+                }
+            }
             if (group.size() < 2) {
                 continue;
             }
             int[] entry = new int[group.size()];
             int[] last = new int[group.size()];
             for (int i = 0; i < group.size(); i++) {
-                int[] vs = group.get(i).vertices();
-                entry[i] = entryOf(vs[0], group.get(i).startNs());
-                last[i] = vs[vs.length - 1];
+                entry[i] = entryOf(chains.get(i)[0], group.get(i).startNs());
+                last[i] = chains.get(i)[1];
             }
             List<int[]> firstPreds = incoming(entry[0]);
             List<Integer> stayed = new ArrayList<>();
@@ -192,27 +202,40 @@ final class ScenarioEdits {
                     long queuedBehindGroup = matcher.overlapNs(entry[i], group.get(0).startNs(), group.get(i - 1).endNs());
                     duration[entry[i]] = Math.max(0, duration[entry[i]] - queuedBehindGroup);
                 }
-                for (int from : cutSameThreadInto(entry[i], false)) {
+                List<Integer> before = cutSameThreadInto(entry[i], false);
+                for (int from : before) {
                     if (!contains(last, from)) {
                         stayed.add(from);
                     }
                 }
+                if (i < group.size() - 1) {
+                    // work between this piece and the next stays where it was: it still follows
+                    // what preceded this piece, not only the piece that now starts early
+                    Integer next = follower(last[i]);
+                    for (int from : before) {
+                        if (next != null) {
+                            addEdge(from, next, LinkKind.PROGRAM_ORDER);
+                        }
+                    }
+                }
                 for (int[] p : firstPreds) {
                     addEdge(p[0], entry[i], LinkKind.values()[p[1]]);
+                }
+                int dispatch = dispatchEntry(entry[i]);
+                if (dispatch >= 0 && dispatch != entry[i] && dispatch != dispatchEntry(entry[0])) {
+                    // a piece of a later task cannot start before that task was handed over
+                    for (int[] p : incoming(dispatch)) {
+                        if (graph.thread(p[0]) != graph.thread(dispatch)) {
+                            addEdge(p[0], entry[i], LinkKind.values()[p[1]]);
+                        }
+                    }
                 }
                 if (graph.kind(entry[0]) == SegmentKind.QUEUE_WAIT) {
                     // the first queued before it started: the others start when it did
                     addEdge(entry[0], entry[i], LinkKind.PROGRAM_ORDER);
                 }
             }
-            Integer follower = null;
-            int thread = group.get(0).slice().thread();
-            int tail = last[last.length - 1];
-            for (int[] out : outgoing(tail)) {
-                if (graph.thread(out[0]) == thread && out[0] > tail && (follower == null || out[0] < follower)) {
-                    follower = out[0];
-                }
-            }
+            Integer follower = follower(last[last.length - 1]);
             if (follower == null) {
                 continue;
             }
@@ -223,6 +246,54 @@ final class ScenarioEdits {
                 addEdge(from, follower, LinkKind.PROGRAM_ORDER);
             }
         }
+    }
+
+    /**
+     * The first and last segment wholly inside the slice, or null when none is; with {@code move},
+     * the parts of segments it covers only in part leave those segments for the first one.
+     */
+    private int[] wholeChain(MatchedSlice m, boolean move) {
+        int first = -1;
+        int last = -1;
+        for (int v : m.vertices()) {
+            if (graph.startNs(v) >= m.startNs() && graph.endNs(v) <= m.endNs()) {
+                first = first < 0 ? v : first;
+                last = v;
+            }
+        }
+        if (first < 0 || !move) {
+            return first < 0 ? null : new int[] {first, last};
+        }
+        for (int v : m.vertices()) {
+            if (v < first || v > last) {
+                long inside = matcher.overlapNs(v, m.startNs(), m.endNs());
+                duration[v] = Math.max(0, duration[v] - inside);
+                duration[first] += inside;
+            }
+        }
+        return new int[] {first, last};
+    }
+
+    /** The queue wait (or start) that opens the task {@code v} belongs to, on its thread, or -1. */
+    private int dispatchEntry(int v) {
+        for (int w = v; w >= 0 && graph.thread(w) == graph.thread(v); w--) {
+            SegmentKind k = graph.kind(w);
+            if (k == SegmentKind.QUEUE_WAIT || k == SegmentKind.START) {
+                return w;
+            }
+        }
+        return -1;
+    }
+
+    /** The next vertex on {@code v}'s thread that the scenario so far makes wait for it, or null. */
+    private Integer follower(int v) {
+        Integer next = null;
+        for (int[] out : outgoing(v)) {
+            if (graph.thread(out[0]) == graph.thread(v) && out[0] > v && (next == null || out[0] < next)) {
+                next = out[0];
+            }
+        }
+        return next;
     }
 
     /** The slice's first vertex, or the queue wait just before it when the slice is a dispatch that waited there. */
@@ -236,8 +307,8 @@ final class ScenarioEdits {
     }
 
     /**
-     * Hides every edge into {@code v} from its own thread (and, with {@code all}, every edge into it
-     * but those from the response start); returns the same-thread sources that preceded it.
+     * Hides the thread-order edges into {@code v} from its own thread (with {@code all}, every edge
+     * into it but those from the response start); returns the same-thread sources it hid.
      */
     private List<Integer> cutSameThreadInto(int v, boolean all) {
         Graph<Integer, Dependency> g = graph.graph();
@@ -246,7 +317,9 @@ final class ScenarioEdits {
         for (Dependency d : g.incomingEdgesOf(v)) {
             int from = g.getEdgeSource(d);
             boolean same = graph.thread(from) == thread && from < v;
-            if ((all || same) && removed.add(d) && same) {
+            // without all, only the thread's order goes: a task its own thread handed on is
+            // still not run before it was handed on
+            if ((all || (same && d.kind() == LinkKind.PROGRAM_ORDER)) && removed.add(d) && same) {
                 before.add(from);
             }
         }
@@ -256,7 +329,7 @@ final class ScenarioEdits {
                 continue;
             }
             boolean same = graph.thread(a.source()) == thread && a.source() < v;
-            if (all || same) {
+            if (all || (same && a.edge().kind() == LinkKind.PROGRAM_ORDER)) {
                 added.remove(i);
                 if (same && !before.contains(a.source())) {
                     before.add(a.source());
