@@ -1,4 +1,4 @@
-package dev.ura.app.report;
+package dev.ura.app.annotations;
 
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Scenario;
