@@ -97,11 +97,13 @@ final class AnalyzeTextReport {
             out.printf("  set by hand (%s)%n", analysis.responseByHand().describe());
         }
         boolean system = analysis.systemWork(r.index()).isPresent();
+        String unfinished = analysis.systemWork(r.index()).map(SystemWork::unfinishedReason).orElse(null);
         out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
-                Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: its tracked work requested no frame)"
+                Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: " + unfinished + ")"
                         : "  (UNFINISHED: a requested update was never drawn)");
         if (r.end() == null && system) {
-            out.printf("  no frame was requested; ends where its tracked work ends%n");
+            out.printf("  %s; ends where its tracked work ends%n", SystemWork.NO_FRAME.equals(unfinished)
+                    ? "no frame was requested" : "no frame of the trace draws all of it");
         } else if (r.end() != null) {
             out.printf("  ends with %s %s on %s at %s ms%n", r.end().kind(), r.end().name(), r.end().threadName(),
                     Durations.ms(r.end().atNs()));

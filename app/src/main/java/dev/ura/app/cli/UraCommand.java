@@ -35,7 +35,7 @@ public final class UraCommand implements Runnable {
      */
     static final List<Class<?>> COMMANDS = List.of(InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class,
             ProfileCommand.class, ConvertCommand.class, ExportPngCommand.class, ReportCommand.class,
-            RegressCommand.class, DiffCommand.class, RecordCommand.class);
+            RegressCommand.class, DiffCommand.class, RecordCommand.class, BatchCommand.class, StoreCommand.class);
 
     /**
      * The commands' names, in the order of {@link #COMMANDS} (a test checks them against the
@@ -43,7 +43,7 @@ public final class UraCommand implements Runnable {
      * annotation, keeps the other command classes from being loaded and verified at all.
      */
     static final List<String> COMMAND_NAMES = List.of("info", "analyze", "callgraph", "profile", "convert", "export-png",
-            "report", "regress", "diff", "record");
+            "report", "regress", "diff", "record", "batch", "store");
 
     @Option(names = "--debug", description = "Print stack traces of failures.", scope = CommandLine.ScopeType.INHERIT)
     boolean debug;

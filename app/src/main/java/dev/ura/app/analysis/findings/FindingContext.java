@@ -85,12 +85,15 @@ public final class FindingContext {
     }
 
     /**
-     * Index of the main thread, or -1. On a system trace: the main thread (tid = pid) of the
-     * process the response's trigger ran in.
+     * Index of the main thread, or -1. On a system trace: the thread the trigger ran on — the UI
+     * thread an input was delivered on (docs/system-responses.md §3: not always tid = pid), or the
+     * main thread of a launch; for a response set by hand, the main thread (tid = pid) of its
+     * thread's process.
      */
     public int mainThread() {
         if (system()) {
-            return systemFacts().processMain(response().thread());
+            Response r = response();
+            return r.setByHand() || r.thread() < 0 ? systemFacts().processMain(r.thread()) : r.thread();
         }
         Trace t = trace();
         for (int i = 0; i < t.threads().size(); i++) {
