@@ -86,19 +86,26 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         }
     }
 
-    /** {@code unmatched} (an addition): the patterns that select nothing in this response, when some do. */
+    /**
+     * {@code unmatched} (an addition): the patterns that select nothing in this response, when some do;
+     * {@code pathTimeNs}, {@code reason} and {@code frame} (additions, docs/what-if.md): the time the
+     * changes take off the recorded path, why nothing is saved, which vsync the draw moved across.
+     */
     @JsonPropertyOrder({"estimatedEndNs", "estimatedDurationNs", "savedNs", "savedPercent", "criticalPath",
-            "unmatched"})
+            "unmatched", "pathTimeNs", "reason", "frame"})
     record WhatIfReport(long estimatedEndNs, long estimatedDurationNs, long savedNs, double savedPercent,
                         List<SegmentReport> criticalPath,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unmatched) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unmatched,
+                        long pathTimeNs,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String frame) {
         static WhatIfReport of(Estimate e, List<Change> unmatched) {
             List<String> patterns = new ArrayList<>();
             for (Change c : unmatched) {
                 patterns.add(c.target().describe());
             }
             return new WhatIfReport(e.endNs(), e.durationNs(), e.savedNs(), Math.round(e.savedPercent() * 100) / 100.0,
-                    SegmentReport.of(e.path()), patterns);
+                    SegmentReport.of(e.path()), patterns, e.pathTimeNs(), e.reason(), e.frame());
         }
     }
 

@@ -146,6 +146,12 @@ final class AnalyzeTextReport {
             out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
                     Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
                     Durations.ms(e.endNs()));
+            if (e.reason() != null) {
+                out.printf("    why: %s%n", e.reason());
+            }
+            if (e.frame() != null) {
+                out.printf("    frame: %s%n", e.frame());
+            }
             for (Change c : analysis.unmatchedChanges(r.index(), scenario)) {
                 out.printf("    %s '%s' matches nothing in this response%n", WhatIfFlags.flagOf(c),
                         c.target().describe());

@@ -64,6 +64,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--parallel", paramLabel = "PATTERN", description = "What-if: run matching work in parallel. Repeatable.")
     List<String> parallel;
 
+    @Option(names = "--side-by-side", paramLabel = "PATTERN",
+            description = "What-if: run matching work side by side. Repeatable.")
+    List<String> sideBySide;
+
     @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR", description = "What-if: speed matching work up. Repeatable.")
     List<String> speedup;
 

@@ -131,7 +131,8 @@ public final class ResponseText {
         Estimate e = analysis.estimate(r.index(), scenario);
         return changes(scenario) + " → " + TimeFormat.duration(e.durationNs()) + " instead of "
                 + TimeFormat.duration(r.durationNs()) + ", saves " + TimeFormat.duration(e.savedNs())
-                + String.format(Locale.ROOT, " (%.1f%%)", e.savedPercent());
+                + String.format(Locale.ROOT, " (%.1f%%)", e.savedPercent())
+                + (e.reason() != null ? ": " + e.reason() : e.frame() != null ? "; " + e.frame() : "");
     }
 
     /** The full export header of a response. */

@@ -14,7 +14,7 @@ import dev.ura.app.ui.response.WhatIfPanel;
 import dev.ura.app.ui.response.StatsPanel;
 import dev.ura.app.ui.annotate.AnnotationTool;
 import dev.ura.app.ui.export.BundleOpener;
-import dev.ura.app.report.ScenarioJson;
+import dev.ura.app.annotations.ScenarioJson;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.system.SystemTraceTool;

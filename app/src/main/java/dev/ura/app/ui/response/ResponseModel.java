@@ -5,6 +5,7 @@ import dev.ura.app.analysis.AnalysisOptions;
 import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.annotations.AnnotationStore;
+import dev.ura.app.annotations.ScenarioJson;
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.timeline.FirstPaintProbe;
@@ -123,14 +124,63 @@ public final class ResponseModel {
         changed();
         int gen = ++generation;
         cancelRunning();
-        running = Background.run(() -> TraceSession.analyse(t.trace(), AnalysisOptions.defaults(), savedByHand(t)), a -> {
+        running = Background.run(() -> new Opened(TraceSession.analyse(t.trace(), AnalysisOptions.defaults(),
+                savedByHand(t)), savedWhatIf(t)), o -> {
             if (gen == generation) {
+                Analysis a = o.analysis();
+                restore(o.whatIf(), a);
                 if (!scenario.isEmpty() && select >= 0 && select < a.responses().size()) {
                     scenarios.put(select, scenario);
                 }
                 accept(a, select);
             }
         }, e -> fail(gen, "Analysis failed: " + e));
+    }
+
+    private record Opened(Analysis analysis, List<AnnotationStore.WhatIf> whatIf) {
+    }
+
+    /** The what-if changes saved in the trace's sidecar (read off the EDT). */
+    private static List<AnnotationStore.WhatIf> savedWhatIf(LoadedTrace t) {
+        return t.source().file() == null ? List.of() : AnnotationStore.beside(t.source().file()).readWhatIf();
+    }
+
+    /** Puts the saved changes back on their responses; a change that no longer fits this trace is left out. */
+    private void restore(List<AnnotationStore.WhatIf> saved, Analysis a) {
+        for (AnnotationStore.WhatIf w : saved) {
+            if (w.response() < 0 || w.response() >= a.responses().size()) {
+                continue;
+            }
+            try {
+                Scenario s = ScenarioJson.toScenario(w.changes(), a.trace());
+                if (!s.isEmpty()) {
+                    scenarios.put(w.response(), s);
+                }
+            } catch (IllegalArgumentException e) {
+                // written for another version of the file: not shown rather than wrong
+            }
+        }
+    }
+
+    /** Saves every response's changes in the trace's sidecar, off the EDT (docs/what-if.md). */
+    private void persistWhatIf() {
+        LoadedTrace t = loaded;
+        if (t == null || t.source().file() == null) {
+            return;
+        }
+        List<AnnotationStore.WhatIf> all = new ArrayList<>();
+        new java.util.TreeMap<>(scenarios).forEach((i, s) -> {
+            if (!s.isEmpty()) {
+                all.add(new AnnotationStore.WhatIf(i, ScenarioJson.of(s)));
+            }
+        });
+        Background.run(() -> {
+            AnnotationStore.beside(t.source().file()).saveWhatIf(t.source().name(), all);
+            return null;
+        }, ok -> { }, e -> {
+            status = status + " — what-if changes not saved: " + e.getMessage();
+            changed();
+        });
     }
 
     private record ByHand(Analysis analysis, String unsaved) {
@@ -241,6 +291,7 @@ public final class ResponseModel {
         }
         scenarios.put(selected, scenario().with(c));
         changeSavings = List.of();
+        persistWhatIf();
         recompute();
     }
 
@@ -250,6 +301,7 @@ public final class ResponseModel {
         }
         scenarios.put(selected, scenario().without(index));
         changeSavings = List.of();
+        persistWhatIf();
         recompute();
     }
 

@@ -96,6 +96,7 @@ public final class WhatIfPanel extends JPanel {
         } else {
             estimated.setText("Estimated: " + TimeFormat.duration(e.durationNs()));
             saved.setText(String.format(Locale.ROOT, "Saved: %s (%.1f %%)", TimeFormat.duration(e.savedNs()), e.savedPercent())
+                    + (e.reason() != null ? " · " + e.reason() : e.frame() != null ? " · " + e.frame() : "")
                     + (list.size() > 1 ? " · changes can overlap, so their own savings need not add up" : ""));
             data.addValue(e.durationNs() / 1e6, "time", ChartStyle.WHAT_IF);
         }
