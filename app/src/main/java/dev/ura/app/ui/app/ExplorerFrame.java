@@ -19,6 +19,7 @@ import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.system.SystemTraceTool;
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.Words;
 import dev.ura.app.ui.OpenTrace;
 import dev.ura.app.ui.TraceSource;
 import com.formdev.flatlaf.util.UIScale;
@@ -133,6 +134,15 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         return prefs;
     }
 
+    /** The width of the last response export, remembered between sessions. */
+    public int exportWidth() {
+        return prefs.exportWidth();
+    }
+
+    public void setExportWidth(int px) {
+        prefs.setExportWidth(px);
+    }
+
     public ResponseModel responseModel() {
         return model;
     }
@@ -244,8 +254,9 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
             prefs.addRecent(view != null ? view.bundle() : t.source().file());
         }
         setTitle((view != null ? view.bundle().getFileName() + " · " : "") + t.source().name() + " — ura");
-        status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · " + trace.threads().size()
-                + " threads · " + trace.callCount() + " calls · "
+        status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · "
+                + Words.count(trace.threads().size(), "thread", "threads") + " · "
+                + Words.count(trace.callCount(), "call", "calls") + " · "
                 + TimeFormat.duration(t.index().endNs() - t.index().startNs())
                 + (timeline.emptyThreadsHidden() == 0 ? "" : " · " + timeline.emptyThreadsHidden()
                 + " threads without calls hidden (View › Show Hidden Threads)"));

@@ -5,9 +5,9 @@ import com.formdev.flatlaf.ui.FlatEmptyBorder;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.RowTableModel;
+import dev.ura.app.ui.TableFit;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.SystemWork;
-import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.report.ResponseText;
 
@@ -57,12 +57,7 @@ public final class ResponsesPanel extends JPanel {
         view.setToolTipText("Select a response to show its window, end and critical path");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         view.setAutoCreateRowSorter(false);
-        view.getColumnModel().getColumn(0).setMaxWidth(UIScale.scale(40));
-        int[] widths = {30, 130, 70, 70, 110, 45};
-        for (int c = 0; c < widths.length; c++) {
-            view.getColumnModel().getColumn(c).setPreferredWidth(UIScale.scale(widths[c]));
-        }
-        view.getColumnModel().getColumn(DONE).setMaxWidth(UIScale.scale(50));
+        TableFit.fit(view, 1, 4); // trigger and ending are names: cut with the whole text in the tooltip
         view.getTableHeader().setToolTipText("Done: whether every screen update the response asked for was drawn");
         view.getSelectionModel().addListSelectionListener(e -> {
             if (!syncing && !e.getValueIsAdjusting() && view.getSelectedRow() >= 0

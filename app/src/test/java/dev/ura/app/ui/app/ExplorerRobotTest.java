@@ -122,6 +122,14 @@ class ExplorerRobotTest extends ExplorerRobotBase {
             ExportActions.write(frame, svg, true);
             return null;
         });
+        // written off the EDT: wait for both files to be complete
+        waitFor("exported", () -> {
+            try {
+                return Files.readString(svg).contains("</svg>") && ImageIO.read(png.toFile()) != null;
+            } catch (java.io.IOException | RuntimeException notYet) {
+                return false;
+            }
+        });
         assertThat(ImageIO.read(png.toFile()).getWidth()).isGreaterThanOrEqualTo(640);
         assertThat(Files.readString(svg)).contains("<svg").contains("slow inflate").contains("HomeActivity");
     }
