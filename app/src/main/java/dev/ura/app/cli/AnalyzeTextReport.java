@@ -100,6 +100,9 @@ final class AnalyzeTextReport {
         out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
                 Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: its tracked work requested no frame)"
                         : "  (UNFINISHED: a requested update was never drawn)");
+        if (analysis.cutOff(r.index())) {
+            out.printf("  CUT OFF: its work was still running when the trace ends; it took at least this long%n");
+        }
         if (r.end() == null && system) {
             out.printf("  no frame was requested; ends where its tracked work ends%n");
         } else if (r.end() != null) {

@@ -134,6 +134,19 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         return prefs;
     }
 
+    /**
+     * Gives the keyboard back to the timeline after a file dialog. When the dialog closes, the
+     * window is not always made active again (no window manager, some desktops), and then every
+     * shortcut was dead until the user clicked the window; asking for focus (not just "in window")
+     * activates it. Later, so the dialog is gone first.
+     */
+    public void focusTimeline() {
+        javax.swing.SwingUtilities.invokeLater(() -> {
+            toFront();
+            timeline.requestFocus();
+        });
+    }
+
     /** The width of the last response export, remembered between sessions. */
     public int exportWidth() {
         return prefs.exportWidth();
@@ -249,7 +262,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         TimelineScene scene = new TimelineScene(t.index());
         timeline.setScene(scene);
         details.show(null, null);
-        search.update();
+        search.clear();
         if (t.source().file() != null) {
             prefs.addRecent(view != null ? view.bundle() : t.source().file());
         }

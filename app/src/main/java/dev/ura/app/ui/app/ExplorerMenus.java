@@ -199,7 +199,9 @@ public final class ExplorerMenus {
     private void chooseFile() {
         JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), lastDirectory));
         chooser.setDialogTitle("Open trace");
-        if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
+        int answer = chooser.showOpenDialog(frame);
+        frame.focusTimeline(); // shortcuts work again without a click
+        if (answer == JFileChooser.APPROVE_OPTION) {
             Path p = chooser.getSelectedFile().toPath();
             lastDirectory = p.getParent();
             frame.open(p);

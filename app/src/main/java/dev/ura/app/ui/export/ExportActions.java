@@ -30,7 +30,7 @@ public final class ExportActions {
         String base = frame.loaded().source().name().replaceAll("\\.[^.]*$", "");
         ExportChooser chooser = ExportDialogs.chooser(frame.loaded(), "Export image", base + ".png",
                 List.of(ExportChooser.Format.PNG, ExportChooser.Format.SVG));
-        Path out = chooser.ask(frame);
+        Path out = ExportDialogs.ask(frame, chooser);
         if (out != null) {
             write(frame, out, chooser.chosenFormat() == ExportChooser.Format.SVG);
         }

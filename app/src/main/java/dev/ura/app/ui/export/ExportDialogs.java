@@ -1,12 +1,25 @@
 package dev.ura.app.ui.export;
 
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.app.ExplorerFrame;
+
+import java.nio.file.Path;
 
 import java.util.List;
 
 /** File dialogs of the export actions: they start in the open trace's folder. */
 final class ExportDialogs {
     private ExportDialogs() {
+    }
+
+    /**
+     * Shows the dialog; the file to write or {@code null}. The timeline gets the keyboard back
+     * afterwards: without that, shortcuts stopped until the window was clicked.
+     */
+    static Path ask(ExplorerFrame frame, ExportChooser chooser) {
+        Path out = chooser.ask(frame);
+        frame.focusTimeline();
+        return out;
     }
 
     static ExportChooser chooser(LoadedTrace loaded, String title, String fileName, List<ExportChooser.Format> formats) {

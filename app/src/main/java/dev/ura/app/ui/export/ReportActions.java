@@ -34,8 +34,9 @@ public final class ReportActions {
         if (s == null) {
             return;
         }
-        Path out = ExportDialogs.chooser(s.loaded(), "Save report", ResponseExportActions.base(s) + ReportBundle.SUFFIX,
-                List.of(BUNDLE)).ask(frame);
+        ExportChooser chooser = ExportDialogs.chooser(s.loaded(), "Save report", ResponseExportActions.base(s) + ReportBundle.SUFFIX,
+                List.of(BUNDLE));
+        Path out = ExportDialogs.ask(frame, chooser);
         if (out != null) {
             write(frame, s, out);
         }

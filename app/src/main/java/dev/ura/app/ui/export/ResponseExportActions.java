@@ -75,7 +75,7 @@ public final class ResponseExportActions {
         ExportChooser chooser = ExportDialogs.chooser(s.loaded(), "Export response", base(s) + "-response-"
                 + s.response() + ".png", List.of(ExportChooser.Format.PNG, ExportChooser.Format.SVG));
         chooser.setAccessory(options);
-        Path out = chooser.ask(frame);
+        Path out = ExportDialogs.ask(frame, chooser);
         if (out == null) {
             return;
         }

@@ -37,7 +37,8 @@ public final class ResponsesPanel extends JPanel {
                 return super.getToolTipText(e);
             }
             Response r = table.rows().get(row);
-            String tip = convertColumnIndexToModel(column) == DONE ? (r.finished() ? DONE_YES : DONE_NO)
+            boolean cut = model.analysis().cutOff(r.index());
+            String tip = convertColumnIndexToModel(column) == DONE ? (cut ? DONE_CUT : r.finished() ? DONE_YES : DONE_NO)
                     : "#" + r.index() + " " + r.trigger() + " on " + r.threadName() + "\n"
                     + ResponseText.ending(model.analysis(), r);
             return PlainText.tooltip(tip);
@@ -49,6 +50,9 @@ public final class ResponsesPanel extends JPanel {
     static final String DONE_YES = "Done: every screen update this response's work asked for was drawn before the trace ends";
     static final String DONE_NO = "Not done: an update this response's work asked for was never drawn before the trace ends,"
             + "\nso it ends at the last update that was drawn and its time is a lower bound";
+
+    static final String DONE_CUT = "Cut off: its work was still running when the trace ends (the recording stopped),"
+            + "\nso its duration and end are only what the file shows: it took at least this long";
 
     public ResponsesPanel(ResponseModel model) {
         super(new BorderLayout());
@@ -100,7 +104,7 @@ public final class ResponsesPanel extends JPanel {
             case 3 -> TimeFormat.duration(x.durationNs());
             case 4 -> model.analysis() == null ? endsWith(x) : model.analysis().systemWork(x.index())
                     .map(w -> endsWith(x, w)).orElseGet(() -> endsWith(x));
-            default -> x.finished() ? "yes" : "no";
+            default -> model.analysis() != null && model.analysis().cutOff(x.index()) ? "cut off" : x.finished() ? "yes" : "no";
         };
     }
 

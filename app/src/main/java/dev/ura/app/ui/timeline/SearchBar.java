@@ -75,7 +75,23 @@ public final class SearchBar extends JPanel {
         field.selectAll();
     }
 
-    /** Re-applies the query (after a new trace opened). */
+    /**
+     * Forgets the query (a new trace opened): a search typed for the last file would dim every
+     * slice of the new one that happens not to match it.
+     */
+    public void clear() {
+        debounce.stop();
+        field.setText("");
+        debounce.stop(); // setText fired the document listener
+        update();
+    }
+
+    /** The query shown. */
+    public String query() {
+        return field.getText();
+    }
+
+    /** Re-applies the query. */
     public void update() {
         TimelineScene s = view.scene();
         if (s == null) {
