@@ -8,17 +8,22 @@ import dev.ura.trace.model.Trace;
 
 /**
  * Whether a response was cut off: some of its tracked work was still running when the recording
- * stopped. Readers close a call still open at the end at its thread's last recorded time (and warn),
+ * stopped. Method-trace and agent-log readers close a call still open at the end at its thread's
+ * last recorded time (and warn),
  * so tracked work that ends exactly there did not end: the trace stopped. Its duration, end and
  * "done" are then only what the file shows, not the response's (the first 30 KB of a launch trace
  * end inside the launch's background task and give 89.5 ms for a 629.4 ms response).
  */
 public final class CutOff {
     private final long[] threadEndNs;
+    private final boolean applies;
 
     /** Each thread's last recorded time, from the calls of {@code trace}. */
     public CutOff(Trace trace) {
-        threadEndNs = new long[trace.threads().size()];
+        // System traces: a thread's slices and states end when it sleeps, not when the recording
+        // stops, so "ends at the thread's last time" is no evidence there; not judged (yet).
+        applies = !trace.system().present();
+        threadEndNs = new long[applies ? trace.threads().size() : 0];
         for (int t = 0; t < threadEndNs.length; t++) {
             CallTable calls = trace.threads().get(t).calls();
             long last = Long.MIN_VALUE;
@@ -31,6 +36,9 @@ public final class CutOff {
 
     /** Whether an interval of {@code work}'s tracked events ends at its thread's last recorded time. */
     public boolean cutOff(ResponseWork work) {
+        if (!applies) {
+            return false;
+        }
         EventTable events = work.events();
         EventSet tracked = work.tracked();
         for (int e = tracked.nextSetBit(0); e >= 0; e = tracked.nextSetBit(e + 1)) {

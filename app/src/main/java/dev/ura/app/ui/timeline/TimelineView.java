@@ -79,6 +79,11 @@ public final class TimelineView extends JComponent {
         return emptyHidden.size();
     }
 
+    /** Whether thread {@code t} is hidden for having no calls (the one rule every lane filter keeps). */
+    public boolean hiddenForNoCalls(int t) {
+        return emptyHidden.contains(t);
+    }
+
     /** Shows threads that were hidden only for having no calls (a response's critical path runs on them). */
     public void revealEmpty(java.util.Collection<Integer> threads) {
         boolean any = false;
