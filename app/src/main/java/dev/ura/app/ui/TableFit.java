@@ -23,8 +23,9 @@ public final class TableFit {
     /** Rows measured: enough for every table of the window; a longer profile table is sampled. */
     static final int MEASURED_ROWS = 2_000;
     /** The narrowest a flexible column gets before the table scrolls sideways, px. */
-    static final int FLEXIBLE_MIN = 60;
+    static final int FLEXIBLE_MIN = 48;
     private static final String KEY = "ura.tableFit.flexible";
+    private static final String NEEDS = "ura.tableFit.needs";
 
     private TableFit() {
     }
@@ -84,6 +85,7 @@ public final class TableFit {
             }
             need += 6; // a little air so neighbouring values do not touch
             if (flexible(table, col.getModelIndex())) {
+                needs(table).put(col.getModelIndex(), need);
                 col.setMinWidth(Math.min(need, FLEXIBLE_MIN));
                 col.setMaxWidth(Integer.MAX_VALUE);
                 col.setPreferredWidth(need);
@@ -96,6 +98,21 @@ public final class TableFit {
             }
         }
         chooseResizeMode(table);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static java.util.Map<Integer, Integer> needs(JTable table) {
+        Object o = table.getClientProperty(NEEDS);
+        if (o instanceof java.util.Map<?, ?> m) {
+            return (java.util.Map<Integer, Integer>) m;
+        }
+        java.util.Map<Integer, Integer> m = new java.util.HashMap<>();
+        table.putClientProperty(NEEDS, m);
+        return m;
+    }
+
+    private static int needOf(JTable table, int modelColumn, int fallback) {
+        return needs(table).getOrDefault(modelColumn, fallback);
     }
 
     private static boolean hasFlexible(JTable table) {
@@ -121,7 +138,18 @@ public final class TableFit {
         for (int vc = 0; vc < table.getColumnCount(); vc++) {
             min += table.getColumnModel().getColumn(vc).getMinWidth();
         }
-        int mode = min > v.getWidth() && v.getWidth() > 0 ? JTable.AUTO_RESIZE_OFF : JTable.AUTO_RESIZE_SUBSEQUENT_COLUMNS;
+        boolean tooNarrow = min > v.getWidth() && v.getWidth() > 0;
+        int mode = tooNarrow ? JTable.AUTO_RESIZE_OFF : JTable.AUTO_RESIZE_SUBSEQUENT_COLUMNS;
+        for (int vc = 0; vc < table.getColumnCount(); vc++) {
+            TableColumn col = table.getColumnModel().getColumn(vc);
+            if (flexible(table, col.getModelIndex())) {
+                // scrolling sideways: names at their narrowest, so the numbers come first into view
+                int want = tooNarrow ? col.getMinWidth() : needOf(table, col.getModelIndex(), col.getPreferredWidth());
+                if (col.getPreferredWidth() != want) {
+                    col.setPreferredWidth(want);
+                }
+            }
+        }
         if (table.getAutoResizeMode() != mode) {
             table.setAutoResizeMode(mode);
         }
