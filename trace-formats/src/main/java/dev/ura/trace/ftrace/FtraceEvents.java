@@ -43,13 +43,13 @@ final class FtraceEvents {
                 if (pid < 0) {
                     return false;
                 }
-                if (!l.event.equals("sched_wakeup")) {
-                    // sched_wakeup duplicates sched_waking and may be emitted on the target CPU.
-                    int flags = (l.interruptContext() ? WakeupTable.FLAG_INTERRUPT : 0)
-                            | (l.event.equals("sched_wakeup_new") ? WakeupTable.FLAG_NEW_TASK : 0);
-                    b.waking(l.cpu, l.tsNs, l.tid, pid, comm, target, flags);
+                int flags = (l.interruptContext() ? WakeupTable.FLAG_INTERRUPT : 0)
+                        | (l.event.equals("sched_wakeup_new") ? WakeupTable.FLAG_NEW_TASK : 0);
+                if (l.event.equals("sched_wakeup")) {
+                    // The second half of a wake when sched_waking was recorded too (dropped then).
+                    b.wakeup(l.cpu, l.tsNs, l.tid, pid, comm, target, flags);
                 } else {
-                    b.record();
+                    b.waking(l.cpu, l.tsNs, l.tid, pid, comm, target, flags);
                 }
             }
             case "task_newtask" -> {
@@ -69,7 +69,15 @@ final class FtraceEvents {
                 }
                 b.rename(l.tsNs, pid, name);
             }
-            case "tracing_mark_write", "print", "0" -> b.print(l.tsNs, l.tid, a);
+            case "tracing_mark_write", "print", "0" -> {
+                if (a.startsWith("trace_event_clock_sync")) {
+                    b.record(); // aligns agents' clocks; catapult's closing one is at time 0, not an event
+                } else if (l.tid == 0) {
+                    b.irqPrint(l.cpu, l.tsNs, a); // an interrupt on an idle CPU: its own lane
+                } else {
+                    b.print(l.tsNs, l.tid, a);
+                }
+            }
             case "binder_transaction" -> {
                 long id = number(between(a, "transaction=", " dest_node="));
                 long proc = number(between(a, " dest_proc=", " dest_thread="));

@@ -1,5 +1,6 @@
 package dev.ura.trace.ftrace;
 
+import dev.ura.trace.io.MappedInput;
 import dev.ura.trace.io.Progress;
 import dev.ura.trace.io.InflationLimit;
 import dev.ura.trace.io.TraceFormatException;
@@ -8,7 +9,6 @@ import dev.ura.trace.model.Trace;
 import dev.ura.trace.system.SystemTraceBuilder;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -34,82 +34,48 @@ public final class FtraceTextReader implements TraceReader {
 
     @Override
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
-        SystraceContainer.Text text = SystraceContainer.extract(source, data, INFLATE_LIMIT);
+        return read(source, data, null, progress);
+    }
+
+    /**
+     * Streams the text: plain text and HTML are read in chunks straight from the file (never the
+     * whole file in the heap, nor its mapped pages kept resident); only {@code atrace -z} output is
+     * inflated in memory first.
+     */
+    @Override
+    public Trace read(String source, ByteBuffer data, MappedInput file, Progress progress) throws TraceFormatException {
         SystemTraceBuilder b = new SystemTraceBuilder();
-        long events = parse(b, text, progress);
+        EventLines lines = new EventLines(b);
+        SystraceContainer.Kind kind = SystraceContainer.kind(data);
+        long n = data.remaining();
+        ProcessDump dump = new ProcessDump(b);
+        switch (kind) {
+            case HTML -> {
+                HtmlSections html = new HtmlSections(lines, dump);
+                LineStream.read(data, file, 0, n, html, progress);
+                if (!html.ftraceSeen()) {
+                    throw TraceFormatException.ofFile(source, "systrace HTML without ftrace text (no <script"
+                            + " class=\"trace-data\"> part with '# tracer' and no linuxPerfData)", null);
+                }
+                kind = html.legacy() ? SystraceContainer.Kind.LEGACY_HTML : kind;
+            }
+            case COMPRESSED -> {
+                byte[] text = SystraceContainer.inflate(source, data, SystraceContainer.body(data), INFLATE_LIMIT);
+                LineStream.read(ByteBuffer.wrap(text), null, 0, text.length, lines, progress);
+            }
+            default -> LineStream.read(data, file, SystraceContainer.body(data), n, lines, progress);
+        }
+        long events = lines.finish();
         if (events == 0) {
             throw TraceFormatException.ofFile(source, "no ftrace event lines (expected lines like "
                     + "'<comm>-<tid> [<cpu>] <sec>.<usec>: <event>: ...')", null);
         }
         Map<String, String> props = new LinkedHashMap<>();
         props.put("ftrace.events", Long.toString(events));
-        return b.build(source, "systrace", text.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'), props);
+        if (dump.processes() + dump.threads() > 0) {
+            props.put("process dump", dump.processes() + " processes, " + dump.threads() + " threads");
+        }
+        return b.build(source, "systrace", kind.name().toLowerCase(Locale.ROOT).replace('_', '-'), props);
     }
 
-    private static long parse(SystemTraceBuilder b, SystraceContainer.Text text, Progress progress) {
-        byte[] bytes = text.bytes();
-        int end = text.offset() + text.length();
-        FtraceLine line = new FtraceLine();
-        long events = 0;
-        long lineNo = 0;
-        long bad = 0;
-        int overwritten = 0;
-        int p = text.offset();
-        while (p < end) {
-            int nl = p;
-            while (nl < end && bytes[nl] != '\n') {
-                nl++;
-            }
-            int to = nl > p && bytes[nl - 1] == '\r' ? nl - 1 : nl;
-            lineNo++;
-            if (to > p) {
-                byte first = bytes[p];
-                if (first == '#') {
-                    if (startsWith(bytes, p, to, "##### CPU")) {
-                        overwritten++;
-                    }
-                } else {
-                    String s = new String(bytes, p, to - p, StandardCharsets.UTF_8);
-                    if (line.parse(s)) {
-                        events++;
-                        if (!FtraceEvents.apply(b, line)) {
-                            b.count("event lines whose arguments do not parse (skipped)");
-                        }
-                    } else if (!s.isBlank() && !s.startsWith("cpus=")) {
-                        if (bad++ < 5) {
-                            b.warn("line " + lineNo + ": not an ftrace event line (skipped): " + clip(s));
-                        } else {
-                            b.count("more lines that are not ftrace events (skipped)");
-                        }
-                    }
-                }
-            }
-            if ((lineNo & 0x3FFF) == 0) {
-                progress.update(p - text.offset(), text.length());
-                progress.checkCancelled();
-            }
-            p = nl + 1;
-        }
-        if (overwritten > 0) {
-            b.warn(overwritten + " CPU buffers had overwritten older events ('##### CPU n buffer started'): "
-                    + "the start of the trace may be incomplete");
-        }
-        return events;
-    }
-
-    private static boolean startsWith(byte[] b, int from, int to, String prefix) {
-        if (to - from < prefix.length()) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length(); i++) {
-            if (b[from + i] != prefix.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static String clip(String s) {
-        return s.length() > 80 ? s.substring(0, 80) + "…" : s;
-    }
 }

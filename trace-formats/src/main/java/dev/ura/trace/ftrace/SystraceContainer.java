@@ -11,9 +11,9 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
 /**
- * Finds the ftrace text in what systrace and atrace write: plain text (optionally after junk and a
+ * Recognises what systrace and atrace write: plain text (optionally after junk and a
  * {@code TRACE:} line), {@code atrace -z} (a zlib stream after {@code TRACE:}), or systrace HTML
- * (modern {@code <script class="trace-data">} parts, legacy {@code var linuxPerfData = "…"}).
+ * (whose parts {@link HtmlSections} takes apart as it streams).
  */
 final class SystraceContainer {
     /** How the text was stored. */
@@ -51,95 +51,50 @@ final class SystraceContainer {
         return false;
     }
 
-    /** The ftrace text and how it was stored. */
-    record Text(byte[] bytes, int offset, int length, Kind kind) {
-    }
-
-    static Text extract(String source, ByteBuffer data, long inflateLimit) throws TraceFormatException {
-        int n = data.remaining();
-        byte[] head = new byte[Math.min(4096, n)];
-        data.duplicate().get(head);
+    /** How {@code data} (positioned at 0) stores its text, from its first 4 KiB. */
+    static Kind kind(ByteBuffer data) {
+        byte[] head = head(data);
         String h = new String(head, StandardCharsets.ISO_8859_1).stripLeading().toLowerCase(Locale.ROOT);
-        byte[] all = new byte[n];
-        data.duplicate().get(all);
         if (h.startsWith("<!doctype html") || h.startsWith("<html")) {
-            return html(source, all);
+            return Kind.HTML;
         }
-        int marker = indexOf(all, "TRACE:".getBytes(StandardCharsets.ISO_8859_1), 0, Math.min(n, 4096));
-        if (marker >= 0 && (marker == 0 || all[marker - 1] == '\n')) {
-            int body = marker + 6;
-            if (body < n && all[body] == '\r') {
-                body++;
-            }
-            if (body < n && all[body] == '\n') {
-                body++;
-            }
-            if (body + 1 < n && (all[body] & 0xFF) == 0x78 && (all[body + 1] & 0xFF) == 0x9C) {
-                byte[] text = inflate(source, all, body, inflateLimit);
-                return new Text(text, 0, text.length, Kind.COMPRESSED);
-            }
-            return new Text(all, body, n - body, Kind.TEXT);
+        int body = body(data);
+        int n = data.remaining();
+        if (body > 0 && body + 1 < n && (data.get(body) & 0xFF) == 0x78 && (data.get(body + 1) & 0xFF) == 0x9C) {
+            return Kind.COMPRESSED;
         }
-        return new Text(all, 0, n, Kind.TEXT);
+        return Kind.TEXT;
     }
 
-    private static Text html(String source, byte[] all) throws TraceFormatException {
-        String s = new String(all, StandardCharsets.UTF_8);
-        int from = 0;
-        while (true) {
-            int open = s.indexOf("<script class=\"trace-data\"", from);
-            if (open < 0) {
-                break;
-            }
-            int start = s.indexOf('>', open) + 1;
-            int end = s.indexOf("</script>", start);
-            if (start <= 0 || end < 0) {
-                break;
-            }
-            String part = s.substring(start, end);
-            if (part.contains("# tracer") || part.contains("TASK-PID")) {
-                byte[] b = part.getBytes(StandardCharsets.UTF_8);
-                return new Text(b, 0, b.length, Kind.HTML);
-            }
-            from = end;
+    /** Where the text starts: after a {@code TRACE:} line in the first 4 KiB (adb output before it), else 0. */
+    static int body(ByteBuffer data) {
+        byte[] head = head(data);
+        int marker = indexOf(head, "TRACE:".getBytes(StandardCharsets.ISO_8859_1), 0, head.length);
+        if (marker < 0 || (marker > 0 && head[marker - 1] != '\n')) {
+            return 0;
         }
-        int legacy = s.indexOf("var linuxPerfData = \"");
-        if (legacy >= 0) {
-            String text = unescapeJs(s, legacy + "var linuxPerfData = \"".length());
-            byte[] b = text.getBytes(StandardCharsets.UTF_8);
-            return new Text(b, 0, b.length, Kind.LEGACY_HTML);
+        int n = data.remaining();
+        int body = marker + 6;
+        if (body < n && data.get(body) == '\r') {
+            body++;
         }
-        throw TraceFormatException.ofFile(source, "systrace HTML without ftrace text (no <script class=\"trace-data\">"
-                + " part with '# tracer' and no linuxPerfData)", null);
+        if (body < n && data.get(body) == '\n') {
+            body++;
+        }
+        return body;
     }
 
-    /** A JavaScript string literal body up to its closing quote: backslash-newline joins, \n, \\, \". */
-    private static String unescapeJs(String s, int from) {
-        StringBuilder out = new StringBuilder();
-        for (int i = from; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"') {
-                break;
-            }
-            if (c != '\\' || i + 1 >= s.length()) {
-                out.append(c);
-                continue;
-            }
-            char e = s.charAt(++i);
-            switch (e) {
-                case '\n' -> { }
-                case '\r' -> {
-                    if (i + 1 < s.length() && s.charAt(i + 1) == '\n') {
-                        i++;
-                    }
-                }
-                case 'n' -> out.append('\n');
-                case 't' -> out.append('\t');
-                case 'r' -> { }
-                default -> out.append(e);
-            }
-        }
-        return out.toString();
+    private static byte[] head(ByteBuffer data) {
+        byte[] head = new byte[Math.min(4096, data.remaining())];
+        data.get(0, head);
+        return head;
+    }
+
+    /** The inflated {@code atrace -z} text: the zlib stream at {@code from}. */
+    static byte[] inflate(String source, ByteBuffer data, int from, long limit) throws TraceFormatException {
+        byte[] all = new byte[data.remaining()];
+        data.get(0, all);
+        return inflate(source, all, from, limit);
     }
 
     /**

@@ -55,7 +55,7 @@ public record Trace(String source, TraceMetadata metadata, MethodTable methods, 
         return threads.stream().filter(t -> "main".equals(t.name())).findFirst();
     }
 
-    /** Earliest call, event or (system traces) thread-state start, ns, or 0 when the trace is empty. */
+    /** Earliest call, event or (system traces) thread-state start or event line, ns, or 0 when the trace is empty. */
     public long firstTimeNs() {
         long first = Long.MAX_VALUE;
         for (ThreadTrack t : threads) {
@@ -71,10 +71,11 @@ public record Trace(String source, TraceMetadata metadata, MethodTable methods, 
                 first = Math.min(first, st.start(0));
             }
         }
+        first = Math.min(first, system.firstEventNs());
         return first == Long.MAX_VALUE ? 0 : first;
     }
 
-    /** Latest call, event or (system traces) thread-state end, ns, or 0 when the trace is empty. */
+    /** Latest call, event or (system traces) thread-state end or event line, ns, or 0 when the trace is empty. */
     public long lastTimeNs() {
         long last = Long.MIN_VALUE;
         for (ThreadTrack t : threads) {
@@ -93,6 +94,7 @@ public record Trace(String source, TraceMetadata metadata, MethodTable methods, 
                 last = Math.max(last, st.end(st.size() - 1));
             }
         }
+        last = Math.max(last, system.lastEventNs());
         return last == Long.MIN_VALUE ? 0 : last;
     }
 

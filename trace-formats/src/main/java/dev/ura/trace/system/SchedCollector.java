@@ -27,6 +27,12 @@ final class SchedCollector {
     private final List<Object[]> blockedInfo = new ArrayList<>();
     private long switches;
     private long wakings;
+    private long duplicateWakeups;
+
+    /** After {@link #build}: {@code sched_wakeup} events dropped as the second half of a {@code sched_waking}. */
+    long duplicateWakeups() {
+        return duplicateWakeups;
+    }
 
     /** Whether any scheduler event was seen. */
     boolean any() {
@@ -114,13 +120,14 @@ final class SchedCollector {
      */
     Result build(int threads, long endNs) {
         RunList[] runs = new RunList[threads];
-        WakeupTable.Builder wb = new WakeupTable.Builder();
+        WakeRows wb = new WakeRows();
         for (int cpu = 0; cpu < cpus.length; cpu++) {
             if (cpus[cpu] != null) {
                 walk(cpu, cpus[cpu], runs, wb, endNs);
             }
         }
-        WakeupTable wakeups = wb.build();
+        WakeupTable wakeups = wb.build(runs, threads);
+        duplicateWakeups = wb.duplicates();
         long[][] wakeTimes = new long[threads][];
         int[][] wakesOf = groupByWakee(wakeups, threads, wakeTimes);
         Map<Integer, List<Integer>> blockedOf = new HashMap<>();
@@ -135,7 +142,7 @@ final class SchedCollector {
         return new Result(wakeups, states);
     }
 
-    private static void walk(int cpuNo, CpuEvents c, RunList[] runs, WakeupTable.Builder wb, long endNs) {
+    private static void walk(int cpuNo, CpuEvents c, RunList[] runs, WakeRows wb, long endNs) {
         int[] order = dev.ura.trace.model.system.TimeOrder.of(c.ts, c.size);
         int cur = CpuEvents.INFER;
         long since = Long.MIN_VALUE;

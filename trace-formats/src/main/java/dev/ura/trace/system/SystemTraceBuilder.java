@@ -46,6 +46,8 @@ public final class SystemTraceBuilder {
     private long records;
     private long minTs = Long.MAX_VALUE;
     private long maxTs = Long.MIN_VALUE;
+    private long firstEvent = Long.MAX_VALUE;
+    private long lastEvent = Long.MIN_VALUE;
     private int kernelMajor;
     private int kernelMinor;
     private String kernelRelease = "";
@@ -72,6 +74,19 @@ public final class SystemTraceBuilder {
         }
         if (ts > maxTs) {
             maxTs = ts;
+        }
+    }
+
+    /**
+     * The time of an event the reader accepted, whatever it was (a scheduler event of the idle task,
+     * an event ura has no use for): the trace's extent covers it.
+     */
+    public void eventTime(long ts) {
+        if (ts < firstEvent) {
+            firstEvent = ts;
+        }
+        if (ts > lastEvent) {
+            lastEvent = ts;
         }
     }
 
@@ -183,6 +198,31 @@ public final class SystemTraceBuilder {
         if (!sched.waking(cpu, ts, waker, registry.thread(wakeeTid), targetCpu, flags)) {
             count("scheduler events with an impossible cpu number (skipped)");
         }
+    }
+
+    /**
+     * A {@code sched_wakeup}: a wake like {@link #waking}, except that when the trace also has the
+     * {@code sched_waking} that began the same wake, this second half is dropped ({@link WakeRows}
+     * has the rule and the kernel's reasons).
+     */
+    public void wakeup(int cpu, long ts, long wakerTid, long wakeeTid, String wakeeComm, int targetCpu, int flags) {
+        waking(cpu, ts, wakerTid, wakeeTid, wakeeComm, targetCpu, flags | WakeRows.FLAG_WAKEUP_EVENT);
+    }
+
+    /**
+     * An atrace payload written while pid 0 (the idle task) was current on {@code cpu}: a driver
+     * tracing from an interrupt that arrived on an idle CPU (e.g. a display driver's
+     * {@code pp_done_irq}). It goes to that CPU's interrupt lane ({@code CPU n irq}) instead of
+     * being lost with the idle task, and is counted.
+     */
+    public void irqPrint(int cpu, long ts, String payload) {
+        if (cpu < 0 || cpu >= SchedCollector.MAX_CPUS) {
+            records++;
+            count("atrace payloads of pid 0 with an impossible cpu number (skipped)");
+            return;
+        }
+        count("atrace payloads written by pid 0 in interrupt context (kept on per-CPU 'CPU n irq' lanes)");
+        print(ts, registry.irqLane(cpu), payload);
     }
 
     /** Any non-switch event recorded on {@code cpu} with {@code tid} as the running task. */
@@ -346,7 +386,8 @@ public final class SystemTraceBuilder {
      * @param props   properties to show (system info)
      */
     public Trace build(String source, String format, String variant, Map<String, String> props) {
-        long end = maxTs == Long.MIN_VALUE ? 0 : maxTs;
+        long last = Math.max(maxTs, lastEvent);
+        long end = last == Long.MIN_VALUE ? 0 : last;
         int n = registry.size();
         List<CallTable> calls = new ArrayList<>(n);
         long[] tgids = new long[n];
@@ -370,10 +411,14 @@ public final class SystemTraceBuilder {
         summarize();
         SystemTrace system = new SystemTrace(registry.processes(), infos, s.states(), s.wakeups(), binder.build(),
                 flows(), frames, timeline, slices.asyncSlices(end), slices.instants(), slices.counters(), clocks(),
-                kernelRelease);
+                kernelRelease, Math.min(firstEvent, minTs), Math.max(lastEvent, maxTs));
         Map<String, String> p = new LinkedHashMap<>(props);
         if (!kernelRelease.isEmpty()) {
             p.putIfAbsent("kernel", kernelRelease);
+        }
+        if (sched.duplicateWakeups() > 0) {
+            // Not a problem: the second half of each wake, when both halves were recorded.
+            p.put("sched_wakeup after sched_waking (one wake)", Long.toString(sched.duplicateWakeups()));
         }
         TraceMetadata meta = new TraceMetadata(format, variant, 0, Clock.WALL, null, appPid,
                 minTs == Long.MAX_VALUE ? -1 : minTs, p);

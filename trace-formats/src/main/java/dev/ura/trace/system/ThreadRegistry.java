@@ -45,7 +45,10 @@ final class ThreadRegistry {
         return names.size();
     }
 
-    /** The index of {@code tid}, created on first sight. tid 0 (the idle task) is never a thread: -1. */
+    /**
+     * The index of {@code tid}, created on first sight. tid 0 (the idle task) is never a thread: -1.
+     * A negative tid is a per-CPU interrupt lane made by {@link #irqLane}, else -1.
+     */
     int thread(long tid) {
         if (tid < direct.length && tid > 0) {
             int d = direct[(int) tid];
@@ -54,13 +57,36 @@ final class ThreadRegistry {
             }
         }
         if (tid <= 0) {
-            return -1;
+            return tid == 0 ? -1 : index.get(tid);
         }
         int i = index.get(tid);
         if (i >= 0) {
             return i;
         }
-        i = names.size();
+        return add(tid);
+    }
+
+    /**
+     * The lane of atrace markers written in interrupt context on {@code cpu} while the idle task
+     * (pid 0) was current: a thread of its own, tid {@code -(cpu + 1)}, named {@code CPU n irq},
+     * process 0, so that interrupt slices (display drivers' {@code pp_done_irq}) keep their CPU and
+     * never interleave with a real thread's stack.
+     *
+     * @return the lane's tid
+     */
+    long irqLane(int cpu) {
+        long tid = -(cpu + 1L);
+        if (index.get(tid) < 0) {
+            int t = add(tid);
+            tgids[t] = 0;
+            lastName.set(t, "CPU " + cpu + " irq");
+            names.get(t).add(new Obs(Long.MIN_VALUE, "CPU " + cpu + " irq"));
+        }
+        return tid;
+    }
+
+    private int add(long tid) {
+        int i = names.size();
         if (i == tids.length) {
             tids = Arrays.copyOf(tids, i * 2);
             tgids = Arrays.copyOf(tgids, i * 2);
@@ -70,7 +96,7 @@ final class ThreadRegistry {
         names.add(new ArrayList<>(1));
         lastName.add(null);
         index.put(tid, i);
-        if (tid < DIRECT_TIDS) {
+        if (tid > 0 && tid < DIRECT_TIDS) {
             if (tid >= direct.length) {
                 direct = Arrays.copyOf(direct, (int) Math.min(DIRECT_TIDS, Long.highestOneBit(tid) * 2));
             }
@@ -95,7 +121,7 @@ final class ThreadRegistry {
     /** Records the thread's process (a later, different claim wins only over "unknown"). */
     void setTgid(long tid, long tgid) {
         int t = thread(tid);
-        if (t >= 0 && tgid > 0 && tgids[t] <= 0) {
+        if (t >= 0 && tgid > 0 && tgids[t] < 0) { // 0 only on irq lanes, which keep process 0
             tgids[t] = tgid;
             process(tgid);
         }
@@ -104,7 +130,7 @@ final class ThreadRegistry {
     /** Records a name seen at a time ({@code Long.MIN_VALUE}: no time, e.g. a process dump). */
     void name(long tid, long timeNs, String name) {
         int t = thread(tid);
-        if (t < 0 || name == null || name.isEmpty() || name.equals("<...>")) {
+        if (t < 0 || tids[t] < 0 || name == null || name.isEmpty() || name.equals("<...>")) {
             return;
         }
         if (name.equals(lastName.get(t))) {

@@ -42,6 +42,11 @@ public final class BenchCliCommand implements Callable<Integer> {
             + " Studio records) instead of the legacy one.")
     boolean streaming;
 
+    @Option(names = "--systrace-from", paramLabel = "HTML", description = "Write a systrace HTML of --size-mb"
+            + " instead of an Android trace: the events of this legacy systrace HTML (e.g. catapult's"
+            + " android_systrace.html) repeated with shifted times (issue 19's 34 MB figure).")
+    Path systraceFrom;
+
     @Option(names = "--runs", defaultValue = "3", description = "Runs per command (default ${DEFAULT-VALUE}).")
     int runs;
 
@@ -81,10 +86,15 @@ public final class BenchCliCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Path file = trace != null ? trace : Files.createTempFile("ura-bench-cli-", ".trace");
+        Path file = trace != null ? trace
+                : Files.createTempFile("ura-bench-cli-", systraceFrom != null ? ".html" : ".trace");
         boolean temporary = trace == null;
         try {
-            if (temporary || !Files.exists(file)) {
+            if (systraceFrom != null && (temporary || !Files.exists(file))) {
+                long lines = SystraceHtmlGenerator.write(systraceFrom, file, sizeMb << 20);
+                out.printf("trace    %s: %,d bytes, %,d ftrace event lines (from %s)%n", file, Files.size(file), lines,
+                        systraceFrom.getFileName());
+            } else if (temporary || !Files.exists(file)) {
                 long records = BenchTraceGenerator.write(file, sizeMb << 20, 1, streaming);
                 out.printf("trace    %s: %,d bytes, %,d records (%s v3 dual, %d threads)%n", file, Files.size(file),
                         records, streaming ? "streaming" : "legacy", BenchTraceGenerator.THREADS);
@@ -121,7 +131,8 @@ public final class BenchCliCommand implements Callable<Integer> {
                     double wall = median(samples.stream().mapToDouble(Sample::wallS).toArray());
                     double rss = median(samples.stream().mapToDouble(s -> s.peakRssBytes()).toArray());
                     out.printf("%-8s %10.3f %10.3f %12.0f %10.2f   %s (load %.1f)%n", command, cpu, wall, rss / 1e6,
-                            rss / size, target(command), load());
+                            rss / size, systraceFrom != null ? String.format("%.0f MB/s of CPU; target RSS <= 2x file,"
+                                    + " >= 100 MB/s", size / 1e6 / cpu) : target(command), load());
                     out.flush();
                 }
             }

@@ -21,15 +21,29 @@ import java.util.Optional;
  * @param counters     counter tracks
  * @param clocks       MONOTONIC ↔ BOOTTIME snapshots
  * @param kernelRelease {@code uname -r} when the trace says, else empty
+ * @param firstEventNs  time of the earliest event the reader accepted (every ftrace event line, every
+ *                      timed packet), {@code Long.MAX_VALUE} when none: the trace's extent also
+ *                      covers events that made no slice or state
+ * @param lastEventNs   time of the latest such event, {@code Long.MIN_VALUE} when none
  */
 public record SystemTrace(List<ProcessInfo> processes, List<ThreadInfo> threads, List<ThreadStateTable> states,
                           WakeupTable wakeups, List<BinderTransaction> binder, List<Flow> flows,
                           List<Frame> frames, List<TimelineFrame> timeline, List<AsyncSlice> asyncSlices,
                           List<ThreadInstant> instants, List<CounterTrack> counters, ClockSnapshots clocks,
-                          String kernelRelease) {
+                          String kernelRelease, long firstEventNs, long lastEventNs) {
 
     private static final SystemTrace NONE = new SystemTrace(List.of(), List.of(), List.of(), WakeupTable.empty(),
             List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), ClockSnapshots.none(), "");
+
+    /** A system trace whose extent is that of its slices and states (no separate event times). */
+    public SystemTrace(List<ProcessInfo> processes, List<ThreadInfo> threads, List<ThreadStateTable> states,
+                       WakeupTable wakeups, List<BinderTransaction> binder, List<Flow> flows,
+                       List<Frame> frames, List<TimelineFrame> timeline, List<AsyncSlice> asyncSlices,
+                       List<ThreadInstant> instants, List<CounterTrack> counters, ClockSnapshots clocks,
+                       String kernelRelease) {
+        this(processes, threads, states, wakeups, binder, flows, frames, timeline, asyncSlices, instants, counters,
+                clocks, kernelRelease, Long.MAX_VALUE, Long.MIN_VALUE);
+    }
 
     public SystemTrace {
         processes = List.copyOf(processes);

@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * The kernel identity of one thread of a system trace and its names over time.
  *
- * @param tid   kernel thread id
- * @param tgid  owning process (its pid), or -1 when the trace never says
+ * @param tid   kernel thread id; negative for a per-CPU interrupt lane ({@link #isIrqLane()}):
+ *              {@code -(cpu + 1)}
+ * @param tgid  owning process (its pid), or -1 when the trace never says (0 for interrupt lanes)
  * @param names names in time order; the first applies from the trace start (a thread renamed
  *              during the trace, e.g. a forked app's main thread, has several); never empty
  */
@@ -37,6 +38,19 @@ public record ThreadInfo(long tid, long tgid, List<Name> names) {
     /** The last name the thread had. */
     public String lastName() {
         return names.get(names.size() - 1).name();
+    }
+
+    /**
+     * Whether this is not a kernel thread but the lane of one CPU's interrupt-context atrace slices
+     * (written while the idle task, pid 0, was current; named {@code CPU n irq}).
+     */
+    public boolean isIrqLane() {
+        return tid < 0;
+    }
+
+    /** The CPU of an interrupt lane, else -1. */
+    public int irqCpu() {
+        return tid < 0 ? (int) (-tid - 1) : -1;
     }
 
     /** Whether this is its process's main thread (tid == pid). */

@@ -1,0 +1,201 @@
+package dev.ura.trace.ftrace;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Splits systrace HTML, line by line as it streams past, into what it carries: modern
+ * {@code <script class="trace-data">} parts (the ftrace text — the first part with it is read,
+ * as catapult's importer does; {@code PROCESS DUMP} parts, the ps listing systrace adds; other
+ * parts, e.g. JSON, are skipped) and the legacy {@code var linuxPerfData = "…"} string, whose
+ * JavaScript escapes are undone here ({@code \n} ends a line, a backslash before the line break
+ * joins, {@code \\}, {@code \"}, {@code \t}).
+ */
+final class HtmlSections implements LineStream.Sink {
+    private static final byte[] SCRIPT = "<script class=\"trace-data\"".getBytes(StandardCharsets.ISO_8859_1);
+    private static final byte[] CLOSE = "</script>".getBytes(StandardCharsets.ISO_8859_1);
+    private static final byte[] LEGACY = "var linuxPerfData = \"".getBytes(StandardCharsets.ISO_8859_1);
+
+    private enum State { OUTSIDE, PART_START, FTRACE, DUMP, SKIP, LEGACY, DONE_LEGACY }
+
+    private final LineStream.Sink ftrace;
+    private final ProcessDump dump;
+    private State state = State.OUTSIDE;
+    private boolean ftraceSeen;
+    private boolean legacySeen;
+    private byte[] out = new byte[256];
+    private int outLen;
+
+    HtmlSections(LineStream.Sink ftrace, ProcessDump dump) {
+        this.ftrace = ftrace;
+        this.dump = dump;
+    }
+
+    /** Whether any ftrace text was found. */
+    boolean ftraceSeen() {
+        return ftraceSeen;
+    }
+
+    /** Whether the ftrace text was the legacy {@code linuxPerfData} string. */
+    boolean legacy() {
+        return legacySeen;
+    }
+
+    @Override
+    public void line(byte[] b, int from, int to, long lineNo) {
+        switch (state) {
+            case OUTSIDE -> {
+                int s = indexOf(b, from, to, SCRIPT);
+                if (s >= 0) {
+                    int gt = indexOf(b, s, to, new byte[] {'>'});
+                    state = State.PART_START;
+                    if (gt >= 0 && gt + 1 < to) {
+                        line(b, gt + 1, to, lineNo);
+                    }
+                    return;
+                }
+                int l = ftraceSeen ? -1 : indexOf(b, from, to, LEGACY);
+                if (l >= 0) {
+                    state = State.LEGACY;
+                    legacySeen = true;
+                    ftraceSeen = true;
+                    unescape(b, l + LEGACY.length, to, lineNo);
+                }
+            }
+            case PART_START -> {
+                int close = indexOf(b, from, to, CLOSE);
+                int end = close >= 0 ? close : to;
+                int p = from;
+                while (p < end && (b[p] == ' ' || b[p] == '\t')) {
+                    p++;
+                }
+                if (p < end) {
+                    if (startsWith(b, p, end, "PROCESS DUMP")) {
+                        state = State.DUMP;
+                    } else if (!ftraceSeen && (b[p] == '#' || looksLikeEvent(b, from, end))) {
+                        state = State.FTRACE;
+                        ftraceSeen = true;
+                        ftrace.line(b, from, end, lineNo);
+                    } else {
+                        state = State.SKIP;
+                    }
+                }
+                if (close >= 0) {
+                    state = State.OUTSIDE;
+                }
+            }
+            case FTRACE, DUMP, SKIP -> {
+                int close = indexOf(b, from, to, CLOSE);
+                int end = close >= 0 ? close : to;
+                if (state == State.FTRACE) {
+                    if (end > from && !blank(b, from, end)) {
+                        ftrace.line(b, from, end, lineNo);
+                    }
+                } else if (state == State.DUMP) {
+                    dump.line(b, from, end);
+                }
+                if (close >= 0) {
+                    state = State.OUTSIDE;
+                }
+            }
+            case LEGACY -> {
+                int close = indexOf(b, from, to, CLOSE);
+                if (close >= 0) { // a string never closed (cut-down files): the script's end ends it
+                    unescape(b, from, close, lineNo);
+                    flush(lineNo);
+                    state = State.DONE_LEGACY;
+                } else {
+                    unescape(b, from, to, lineNo);
+                }
+            }
+            case DONE_LEGACY -> {
+                if (indexOf(b, from, to, SCRIPT) >= 0) {
+                    state = State.OUTSIDE;
+                    line(b, from, to, lineNo);
+                }
+            }
+        }
+    }
+
+    /** One physical line of the JavaScript string literal: text lines go to the ftrace sink. */
+    private void unescape(byte[] b, int from, int to, long lineNo) {
+        boolean joined = false;
+        for (int i = from; i < to; i++) {
+            byte c = b[i];
+            if (c == '"') {
+                flush(lineNo);
+                state = State.DONE_LEGACY;
+                return;
+            }
+            if (c != '\\') {
+                put(c);
+                continue;
+            }
+            if (i + 1 >= to) {
+                joined = true; // backslash before the line break: the string goes on
+                break;
+            }
+            byte e = b[++i];
+            switch (e) {
+                case 'n' -> flush(lineNo);
+                case 't' -> put((byte) '\t');
+                case 'r' -> { }
+                default -> put(e);
+            }
+        }
+        if (!joined) {
+            flush(lineNo); // a raw line break inside the string: read as the end of a line
+        }
+    }
+
+    private void put(byte c) {
+        if (outLen == out.length) {
+            out = java.util.Arrays.copyOf(out, out.length * 2);
+        }
+        out[outLen++] = c;
+    }
+
+    private void flush(long lineNo) {
+        if (outLen > 0) {
+            ftrace.line(out, 0, outLen, lineNo);
+        }
+        outLen = 0;
+    }
+
+    private static boolean looksLikeEvent(byte[] b, int from, int to) {
+        return new FtraceLine().parse(new String(b, from, to - from, StandardCharsets.UTF_8));
+    }
+
+    private static boolean blank(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] != ' ' && b[i] != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static boolean startsWith(byte[] b, int from, int to, String prefix) {
+        if (to - from < prefix.length()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            if (b[from + i] != prefix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static int indexOf(byte[] a, int from, int to, byte[] pat) {
+        outer:
+        for (int i = from; i + pat.length <= to; i++) {
+            for (int j = 0; j < pat.length; j++) {
+                if (a[i + j] != pat[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.ura.trace.ftrace;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.Inflater;
+
+/**
+ * A second, deliberately plain reading of ftrace text for the reader-count tests: regular
+ * expressions over whole lines, with none of the reader's code. It finds the text in a file
+ * (plain, after {@code TRACE:}, zlib after {@code TRACE:}, modern or legacy systrace HTML) and
+ * counts event lines, threads (every tid above 0 named by a line's task column, a switch's
+ * prev/next pid or a wakeup's pid), {@code sched_wakeup} lines, and atrace {@code B} markers
+ * (all of them, and those an {@code E} on the same thread closes, matched in file order).
+ */
+final class PlainFtraceCounter {
+    private static final Pattern EVENT = Pattern.compile(
+            "^\\s*(.*?)-(\\d+)\\s+(?:\\(\\s*[-\\d]*\\)\\s+)?\\[(\\d+)\\]\\s+(?:\\S+\\s+)?(\\d+\\.\\d+):\\s+([^:]+):\\s?(.*)$");
+    private static final Pattern PIDS = Pattern.compile("(?:^|\\s)(?:prev_pid|next_pid|pid)=(\\d+)");
+
+    int eventLines;
+    int wakeupLines;
+    int bMarkers;
+    int bPaired;
+    final Set<Long> threads = new HashSet<>();
+    final Map<Long, Integer> bPerThread = new TreeMap<>();
+
+    static PlainFtraceCounter of(Path file) throws IOException {
+        PlainFtraceCounter c = new PlainFtraceCounter();
+        Map<Long, ArrayDeque<Boolean>> open = new HashMap<>();
+        for (String line : text(Files.readAllBytes(file)).split("\n")) {
+            Matcher m = EVENT.matcher(line.replace("\r", ""));
+            if (line.startsWith("#") || !m.matches()) {
+                continue;
+            }
+            c.eventLines++;
+            long tid = Long.parseLong(m.group(2));
+            String event = m.group(5).trim();
+            String args = m.group(6);
+            if (tid > 0) {
+                c.threads.add(tid);
+            }
+            if (event.startsWith("sched_")) {
+                Matcher p = PIDS.matcher(args);
+                while (p.find()) {
+                    long t = Long.parseLong(p.group(1));
+                    if (t > 0) {
+                        c.threads.add(t);
+                    }
+                }
+            }
+            if (event.equals("sched_wakeup")) {
+                c.wakeupLines++;
+            }
+            if (event.equals("tracing_mark_write") || event.equals("0") || event.equals("print")) {
+                if (args.startsWith("B|")) {
+                    c.bMarkers++;
+                    c.bPerThread.merge(tid, 1, Integer::sum);
+                    open.computeIfAbsent(tid, k -> new ArrayDeque<>()).push(true);
+                } else if (args.equals("E") || args.startsWith("E|")) {
+                    ArrayDeque<Boolean> s = open.get(tid);
+                    if (s != null && !s.isEmpty()) {
+                        s.pop();
+                        c.bPaired++;
+                    }
+                }
+            }
+        }
+        return c;
+    }
+
+    private static String text(byte[] raw) throws IOException {
+        String s = new String(raw, StandardCharsets.ISO_8859_1);
+        int legacy = s.indexOf("var linuxPerfData = \"");
+        if (s.stripLeading().toLowerCase().startsWith("<!doctype html") && legacy >= 0) {
+            int end = s.indexOf("\";", legacy);
+            String body = s.substring(legacy + "var linuxPerfData = \"".length(),
+                    end >= 0 ? end : s.indexOf("</script>", legacy)); // trappy's cut-down file never closes it
+            return body.replace("\\\n", "").replace("\\n", "\n");
+        }
+        Matcher part = Pattern.compile("<script class=\"trace-data\"[^>]*>(.*?)</script>", Pattern.DOTALL).matcher(s);
+        while (part.find()) {
+            if (part.group(1).contains("# tracer")) {
+                return part.group(1);
+            }
+        }
+        int trace = s.indexOf("TRACE:\n");
+        if (trace >= 0 && trace < 4096) {
+            int body = trace + "TRACE:\n".length();
+            if ((raw[body] & 0xFF) == 0x78) {
+                Inflater inf = new Inflater();
+                inf.setInput(raw, body, raw.length - body);
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                byte[] buf = new byte[65536];
+                try {
+                    while (!inf.finished()) {
+                        int k = inf.inflate(buf);
+                        if (k == 0 && inf.needsInput()) {
+                            break;
+                        }
+                        out.write(buf, 0, k);
+                    }
+                } catch (java.util.zip.DataFormatException e) {
+                    throw new IOException(e);
+                }
+                return out.toString(StandardCharsets.ISO_8859_1);
+            }
+            return s.substring(body);
+        }
+        return s;
+    }
+}

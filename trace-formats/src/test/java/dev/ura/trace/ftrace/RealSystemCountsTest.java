@@ -1,0 +1,71 @@
+package dev.ura.trace.ftrace;
+
+import dev.ura.trace.io.TraceFiles;
+import dev.ura.trace.model.ThreadTrack;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.testing.SharedFiles;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Reader counts on every text and HTML capture in {@code shared/traces/system-real}, against two
+ * references: the table of the folder's README (an independent decoder's counts) and
+ * {@link PlainFtraceCounter}, a regex line parser that shares no code with the reader. Threads are
+ * kernel threads (the reader's interrupt lanes, tid &lt; 0, are not threads of the file); every
+ * {@code sched_wakeup} is a wake (none of these files records {@code sched_waking}); every atrace
+ * {@code B} is a call of its thread, and the README's "B slices" are those an {@code E} closes.
+ */
+class RealSystemCountsTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            // file, event lines, threads, sched_wakeup lines, B slices, threads with slices (README). The
+            // README's "B slices" are all B markers: in the catapult HTML 2 of its 5,984 are never
+            // ended (the plain parser pairs 5,982), as the reader's warning says.
+            "catapult__tracing_test_data_android_systrace.html, 31479, 63, 6827, 5984, 9",
+            "catapult__tracing_test_data_android_systrace.txt, 91, 12, 33, 0, 0",
+            "catapult__systrace_systrace_test_data_atrace_data, 116, 22, 44, 0, 0",
+            "catapult__systrace_systrace_test_data_compressed_atrace_data.txt, 1042, 6, 0, 463, 4",
+            "catapult__systrace_systrace_test_data_decompressed_atrace_data.txt, 1042, 6, 0, 463, 4",
+            "trappy__trace_surfaceflinger.html, 2506, 82, 421, 70, 8",
+            "trappy__trace_systrace.html, 10, 7, 4, 0, 0",
+            "trappy__trace_legacy_systrace.html, 15, 4, 2, 0, 0",
+    })
+    void readerCountsEqualTheIndependentOnes(String name, int lines, int threads, int wakeups, int slices,
+                                             int sliceThreads) throws Exception {
+        Path file = SharedFiles.require("traces/system-real/" + name);
+        PlainFtraceCounter plain = PlainFtraceCounter.of(file);
+        // The plain parser agrees with the README's decoder...
+        assertThat(plain.eventLines).as("plain event lines").isEqualTo(lines);
+        assertThat(plain.threads).as("plain threads").hasSize(threads);
+        assertThat(plain.wakeupLines).as("plain sched_wakeup").isEqualTo(wakeups);
+        assertThat(plain.bMarkers).as("plain B markers").isEqualTo(slices);
+        assertThat(plain.bPerThread).as("plain threads with B").hasSize(sliceThreads);
+
+        // ...and the reader agrees with the plain parser.
+        Trace t = TraceFiles.read(file);
+        assertThat(t.metadata().properties().get("ftrace.events")).isEqualTo(Integer.toString(plain.eventLines));
+        assertThat(t.threads().stream().filter(x -> x.id() > 0).map(ThreadTrack::id))
+                .containsExactlyInAnyOrderElementsOf(plain.threads);
+        assertThat(t.system().wakeups().size()).isEqualTo(plain.wakeupLines);
+        Map<Long, Integer> calls = new TreeMap<>();
+        for (ThreadTrack th : t.threads()) {
+            if (th.calls().size() > 0) {
+                calls.put(th.id(), th.calls().size());
+            }
+        }
+        assertThat(calls).isEqualTo(plain.bPerThread);
+        int unclosed = plain.bMarkers - plain.bPaired;
+        if (unclosed > 0) {
+            assertThat(t.warnings()).contains(unclosed + " slices never ended (closed at the end of the trace)");
+        } else {
+            assertThat(t.warnings()).noneMatch(w -> w.contains("never ended"));
+        }
+    }
+}
