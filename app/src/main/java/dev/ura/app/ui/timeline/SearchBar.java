@@ -23,6 +23,7 @@ public final class SearchBar extends JPanel {
     private final TimelineView view;
     private final Timer debounce;
     private boolean[] matches;
+    private SliceSearch.Hits hits;
     private long total;
 
     public SearchBar(TimelineView view) {
@@ -96,12 +97,14 @@ public final class SearchBar extends JPanel {
         TimelineScene s = view.scene();
         if (s == null) {
             matches = null;
+            hits = null;
             count.setText(" ");
             return;
         }
         matches = SliceSearch.matches(s.index().trace().methods(), field.getText());
         s.setMatches(matches);
-        total = matches == null ? 0 : SliceSearch.count(s.index().trace(), matches);
+        hits = matches == null ? null : SliceSearch.Hits.of(s.index().trace(), matches);
+        total = hits == null ? 0 : java.util.Arrays.stream(hits.byThread()).mapToLong(h -> h.length).sum();
         showCount();
         view.repaint();
     }
@@ -113,7 +116,7 @@ public final class SearchBar extends JPanel {
             count.setText(" ");
             return;
         }
-        long k = SliceSearch.rank(s.index().trace(), matches, s.selection());
+        long k = SliceSearch.rank(s.index().trace(), matches, hits, s.selection());
         count.setText(k > 0 ? k + " of " + total : total == 1 ? "1 match" : total + " matches");
     }
 
@@ -122,7 +125,7 @@ public final class SearchBar extends JPanel {
         if (s == null || matches == null) {
             return;
         }
-        SliceRef next = SliceSearch.step(s.index().trace(), matches, s.selection(), forward);
+        SliceRef next = SliceSearch.step(s.index().trace(), hits, s.selection(), forward);
         if (next == null) {
             return;
         }

@@ -80,6 +80,7 @@ class ExplorerRobotTest extends ExplorerRobotBase {
         window.tabbedPane().selectTab("What-if");
         window.label("estimate").requireText(java.util.regex.Pattern.compile("Estimated: [0-9].*"));
         assertThat(window.list("scenario").contents()).hasSize(1);
+        window.button("removeChange").requireDisabled(); // nothing selected to remove
         window.list("scenario").selectItem(0);
         window.button("removeChange").click();
         waitFor("baseline again", () -> frame.responseModel().scenario().isEmpty());
