@@ -8,8 +8,8 @@ import dev.ura.trace.model.Trace;
 
 /**
  * Whether a response was cut off: some of its tracked work was still running when the recording
- * stopped. Method-trace and agent-log readers close a call still open at the end at its thread's
- * last recorded time (and warn),
+ * stopped. The Android method-trace reader closes a call still open at the end at its thread's
+ * last recorded time (and warns),
  * so tracked work that ends exactly there did not end: the trace stopped. Its duration, end and
  * "done" are then only what the file shows, not the response's (the first 30 KB of a launch trace
  * end inside the launch's background task and give 89.5 ms for a 629.4 ms response).
@@ -20,9 +20,12 @@ public final class CutOff {
 
     /** Each thread's last recorded time, from the calls of {@code trace}. */
     public CutOff(Trace trace) {
-        // System traces: a thread's slices and states end when it sleeps, not when the recording
-        // stops, so "ends at the thread's last time" is no evidence there; not judged (yet).
-        applies = !trace.system().present();
+        // Only Android method traces: there a thread's outer calls (Looper.loop, Thread.run) are
+        // still open when tracing stops, so its last time is the recording's end and tracked work
+        // ending there was cut. In system traces and agent logs a thread's last slice or interval
+        // ends when the thread goes idle (every complete sample agent log would read "cut off"),
+        // so the same test is no evidence there: not judged (yet).
+        applies = "android-trace".equals(trace.metadata().format()) && !trace.system().present();
         threadEndNs = new long[applies ? trace.threads().size() : 0];
         for (int t = 0; t < threadEndNs.length; t++) {
             CallTable calls = trace.threads().get(t).calls();

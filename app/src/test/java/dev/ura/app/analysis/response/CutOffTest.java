@@ -44,4 +44,16 @@ class CutOffTest {
         // what the cut file alone would claim: done, and much shorter than the whole launch
         assertThat(a.responses().get(0).durationNs()).isLessThan(whole.responses().get(0).durationNs());
     }
+
+    /**
+     * The same launch recorded by the agent, whole: each thread's last interval ends when the thread
+     * goes idle (the worker's last event is the feed task itself), which says nothing about the
+     * recording stopping; agent logs are not judged.
+     */
+    @Test
+    void aWholeAgentLogIsNotCutOff() throws Exception {
+        Analysis a = Analysis.of(TraceFiles.read(Path.of("../sample-traces/samples/news-launch.jsonl")));
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.cutOff(0)).isFalse();
+    }
 }
