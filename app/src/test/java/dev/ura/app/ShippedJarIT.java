@@ -59,6 +59,29 @@ class ShippedJarIT {
         assertThat(out).contains("android-trace").contains("main").contains("1,309 calls");
     }
 
+    /**
+     * DuckDB (tens of MB of native libraries) stays out of ura.jar: the manifest names the driver jar
+     * beside it, which the build puts there, and with it the run store works from ura.jar alone.
+     */
+    @Test
+    void duckDbIsBesideUraJarNotInsideAndTheStoreWorks(@TempDir Path dir) throws Exception {
+        Path jar = TARGET.resolve("ura.jar");
+        assertThat(entries(jar)).as("DuckDB's classes and natives").noneMatch(n -> n.startsWith("org/duckdb/")
+                || n.startsWith("libduckdb_java"));
+        try (JarFile j = new JarFile(jar.toFile())) {
+            assertThat(j.getManifest().getMainAttributes().getValue("Class-Path")).isEqualTo("duckdb_jdbc.jar");
+        }
+        assertThat(TARGET.resolve("duckdb_jdbc.jar")).isRegularFile();
+        Path trace = dir.resolve("t.trace");
+        try (JarFile j = new JarFile(jar.toFile())) {
+            Files.write(trace, j.getInputStream(j.getEntry("samples/news-launch.trace")).readAllBytes());
+        }
+        String a = jar.toAbsolutePath().toString();
+        assertThat(run(dir, "java", "-jar", a, "batch", trace.toString(), "--store", "s"))
+                .contains("1 trace: 1 stored");
+        assertThat(run(dir, "java", "-jar", a, "store", "sql", "s", "SELECT responses FROM runs")).contains("(1 row)");
+    }
+
     /** One version everywhere: the pom's, the manifest's (the packages read it) and --version's. */
     @Test
     void versionIsThePomsInTheManifestAndOnTheVersionLine(@TempDir Path dir) throws Exception {

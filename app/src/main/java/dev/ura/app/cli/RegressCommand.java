@@ -44,8 +44,16 @@ import java.util.concurrent.Callable;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:no regression", "1:bad input", "2:bad usage", "3:the newest runs regressed"})
 final class RegressCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SERIES", description = "A CSV file or a folder of traces.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SERIES",
+            description = "A CSV file or a folder of traces (or --store instead).")
     Path series;
+
+    @Option(names = "--store", paramLabel = "DIR", description = "Judge the runs of a run store (ura batch) instead"
+            + " of SERIES: --metric picks the value (default duration), --by splits them into one series per tag value.")
+    Path store;
+
+    @Option(names = "--by", paramLabel = "KEY", description = "With --store: one series per value of this tag.")
+    String by;
 
     @Option(names = "--json", description = "Print JSON (see docs/cli.md).")
     boolean json;
@@ -101,15 +109,29 @@ final class RegressCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, e.getMessage());
         }
-        boolean folder = Files.isDirectory(series);
-        if (!folder && !Files.exists(series)) {
-            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, series + ": no such file or folder");
+        if ((series == null) == (store == null)) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "give either SERIES or --store DIR");
         }
-        SeriesSet set = folder ? TraceFolderSeries.read(series, ResponseTimes::responseZeroNs)
-                : RunSeriesCsvReader.read(series);
+        if (by != null && store == null) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--by needs --store");
+        }
+        boolean folder = store == null && Files.isDirectory(series);
+        SeriesSet set;
+        List<RunSeries> chosen;
+        if (store != null) {
+            set = RegressStore.read(store, metric, by);
+            chosen = set.series();
+        } else {
+            if (!folder && !Files.exists(series)) {
+                throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, series + ": no such file or folder");
+            }
+            set = folder ? TraceFolderSeries.read(series, ResponseTimes::responseZeroNs)
+                    : RunSeriesCsvReader.read(series);
+            chosen = select(set.series());
+        }
         List<SeriesRegression> results = new ArrayList<>();
         List<String> warnings = new ArrayList<>(set.warnings());
-        for (RunSeries s : select(set.series())) {
+        for (RunSeries s : chosen) {
             results.add(analyzer.analyze(s));
             int searched = analyzer.options().effectiveHistory(s.values().length);
             if (searched < s.values().length && (history <= 0 || history > searched)) {
@@ -117,7 +139,9 @@ final class RegressCommand implements Callable<Integer> {
                         + s.values().length + " runs only (at most " + RegressionOptions.MAX_HISTORY + ")");
             }
         }
-        RegressReport report = RegressReport.of(results, folder, warnings);
+        // Values in nanoseconds print as durations: trace folders and every store metric but a count.
+        boolean nanos = folder || store != null && !"responses".equals(metric);
+        RegressReport report = RegressReport.of(results, nanos, warnings);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Json.print(out, report);
@@ -125,7 +149,7 @@ final class RegressCommand implements Callable<Integer> {
             warnings.forEach(w -> err.println("ura: warning: " + OneLine.of(w)));
             err.flush();
         } else {
-            report.printText(out, folder);
+            report.printText(out, nanos);
         }
         return report.regressed() ? UraCommand.EXIT_REGRESSION : UraCommand.EXIT_OK;
     }

@@ -35,7 +35,7 @@ public final class UraCommand implements Runnable {
      */
     static final List<Class<?>> COMMANDS = List.of(InfoCommand.class, AnalyzeCommand.class, CallgraphCommand.class,
             ProfileCommand.class, ConvertCommand.class, ExportPngCommand.class, ReportCommand.class,
-            RegressCommand.class, DiffCommand.class, RecordCommand.class);
+            RegressCommand.class, DiffCommand.class, RecordCommand.class, BatchCommand.class, StoreCommand.class);
 
     /**
      * The commands' names, in the order of {@link #COMMANDS} (a test checks them against the
@@ -43,7 +43,7 @@ public final class UraCommand implements Runnable {
      * annotation, keeps the other command classes from being loaded and verified at all.
      */
     static final List<String> COMMAND_NAMES = List.of("info", "analyze", "callgraph", "profile", "convert", "export-png",
-            "report", "regress", "diff", "record");
+            "report", "regress", "diff", "record", "batch", "store");
 
     @Option(names = "--debug", description = "Print stack traces of failures.", scope = CommandLine.ScopeType.INHERIT)
     boolean debug;
@@ -128,6 +128,14 @@ public final class UraCommand implements Runnable {
         // bad usage always shows the usage.
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter e = ex.getCommandLine().getErr();
+            if (ex.getMessage() != null && ex.getMessage().startsWith("Invalid value for ")) {
+                // a value that is not a number, or does not fit one (--width 99999999999, --from
+                // beyond a long): one line naming the option, as every other bad number is
+                e.println("ura: " + dev.ura.trace.util.OneLine.of(ex.getMessage()) + " (ura "
+                        + ex.getCommandLine().getCommandName() + " --help shows the usage)");
+                e.flush();
+                return EXIT_USAGE;
+            }
             e.println(ex.getMessage());
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
             ex.getCommandLine().usage(e);

@@ -7,9 +7,12 @@ import dev.ura.trace.model.system.AsyncSlice;
 import dev.ura.trace.model.system.ThreadInfo;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -41,10 +44,12 @@ final class TriggerFinder {
 
     private final Trace trace;
     private final SystemThreads threads;
+    private final UiFrames ui;
 
-    TriggerFinder(Trace trace, SystemThreads threads) {
+    TriggerFinder(Trace trace, SystemThreads threads, UiFrames ui) {
         this.trace = trace;
         this.threads = threads;
+        this.ui = ui;
     }
 
     /** Every trigger, in order of response start (then thread, then slice start). */
@@ -71,9 +76,51 @@ final class TriggerFinder {
                 }
             }
         }
+        addAsyncInputs(out);
         out.sort(Comparator.comparingLong((Trigger g) -> g.start().startNs()).thenComparingInt(Trigger::thread)
                 .thenComparingLong(Trigger::sliceStartNs));
         return out;
+    }
+
+    /**
+     * Android 9 and 10 write {@code deliverInputEvent} only as an async slice ({@code S|pid|deliverInputEvent|seq}
+     * when the event is queued, {@code F} when it is finished), later versions as well as the sync
+     * slice {@code deliverInputEvent src=… eventTimeNano=…}: an async one is an input of its process's
+     * UI thread, unless a sync one of the same process starts inside it (the same event, already found).
+     */
+    private void addAsyncInputs(List<Trigger> out) {
+        Map<Long, List<Long>> syncStarts = new HashMap<>();
+        for (Trigger g : out) {
+            if (!g.launch()) {
+                syncStarts.computeIfAbsent(ui.pidOf(g.thread()), k -> new ArrayList<>()).add(g.sliceStartNs());
+            }
+        }
+        syncStarts.values().forEach(Collections::sort);
+        for (AsyncSlice a : trace.system().asyncSlices()) {
+            if (!a.name().equals(INPUT) || a.pid() < 0) {
+                continue;
+            }
+            long end = a.closed() ? a.endNs() : a.startNs();
+            if (containsAny(syncStarts.get(a.pid()), a.startNs(), end)) {
+                continue;
+            }
+            int t = ui.uiThreadOf(a.pid());
+            if (t < 0 || !threads.app(t)) {
+                continue;
+            }
+            InputTime.Start start = InputTime.of(a.name(), a.startNs(), trace.system().clocks());
+            out.add(new Trigger(false, t, -1, a.name(), a.startNs(), end, end, start));
+        }
+    }
+
+    /** Whether sorted {@code starts} has one in [{@code from}, {@code to}]. */
+    private static boolean containsAny(List<Long> starts, long from, long to) {
+        if (starts == null) {
+            return false;
+        }
+        int k = Collections.binarySearch(starts, from);
+        int i = k >= 0 ? k : -k - 1;
+        return i < starts.size() && starts.get(i) <= to;
     }
 
     private boolean isProcessMain(int t) {

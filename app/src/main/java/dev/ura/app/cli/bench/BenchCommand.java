@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
                 BenchWhatIfCommand.class, BenchRegressCommand.class, BenchAnalysisCommand.class,
                 BenchResponsesCommand.class, BenchPerfettoCommand.class, BenchAgentCommand.class,
                 BenchAccuracyCommand.class, BenchCliCommand.class, BenchSystemPathCommand.class,
-                BenchSystemResponsesCommand.class, BenchWindowCommand.class})
+                BenchSystemResponsesCommand.class, BenchWindowCommand.class, BenchBatchCommand.class})
 public final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
