@@ -121,7 +121,7 @@ public final class ResponseExportActions {
     static void failed(ExplorerFrame frame, Throwable e) {
         String msg = e instanceof IOException ? e.getMessage() : String.valueOf(e);
         frame.status().setMessage("Export failed");
-        JOptionPane.showMessageDialog(frame, msg, "Export failed", JOptionPane.ERROR_MESSAGE);
+        JOptionPane.showMessageDialog(frame, dev.ura.app.ui.PlainText.message(msg), "Export failed", JOptionPane.ERROR_MESSAGE);
     }
 
     static String base(Snapshot s) {
