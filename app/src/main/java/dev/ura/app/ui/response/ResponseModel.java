@@ -8,6 +8,8 @@ import dev.ura.app.annotations.AnnotationStore;
 import dev.ura.app.annotations.ScenarioJson;
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.Words;
+import dev.ura.app.report.ResponsePicture;
 import dev.ura.app.ui.timeline.FirstPaintProbe;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
@@ -104,9 +106,12 @@ public final class ResponseModel {
         return analysis == null ? LinkEdits.NONE : analysis.options().edits();
     }
 
-    /** Starts analysing a newly opened trace. */
+    /** Selects the slowest response once the analysis is done: the one a user opened the trace for. */
+    public static final int SLOWEST = -1;
+
+    /** Starts analysing a newly opened trace; the slowest response is selected when it is done. */
     public void open(LoadedTrace t) {
-        open(t, 0, Scenario.BASELINE);
+        open(t, SLOWEST, Scenario.BASELINE);
     }
 
     /**
@@ -222,7 +227,7 @@ public final class ResponseModel {
             return new ByHand(a, unsaved);
         }, r -> {
             if (gen == generation) {
-                accept(r.analysis(), 0);
+                accept(r.analysis(), SLOWEST);
                 if (r.unsaved() != null) {
                     status = status + " — " + r.unsaved();
                     changed();
@@ -261,10 +266,11 @@ public final class ResponseModel {
     private void accept(Analysis a, int select) {
         analysis = a;
         status = a.noResponseReason().map(r -> "No response: " + r).orElse(a.responseByHand() != null
-                ? "1 response, set by hand (" + a.responseByHand().describe() + ")" : a.responses().size() + " responses");
+                ? "1 response, set by hand (" + a.responseByHand().describe() + ")" : Words.count(a.responses().size(), "response", "responses"));
         selected = -1;
         if (!a.responses().isEmpty()) {
-            select(Math.max(0, Math.min(select, a.responses().size() - 1)));
+            int i = select == SLOWEST ? ResponsePicture.slowest(a) : select;
+            select(Math.max(0, Math.min(i, a.responses().size() - 1)));
         } else {
             changed();
             FirstPaintProbe.analysed();
