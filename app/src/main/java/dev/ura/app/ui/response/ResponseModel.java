@@ -10,7 +10,7 @@ import dev.ura.app.ui.Background;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.Words;
 import dev.ura.app.report.ResponsePicture;
-import dev.ura.app.ui.timeline.FirstPaintProbe;
+import dev.ura.app.ui.WindowEvents;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Estimate;
@@ -273,7 +273,7 @@ public final class ResponseModel {
             select(Math.max(0, Math.min(i, a.responses().size() - 1)));
         } else {
             changed();
-            FirstPaintProbe.analysed();
+            WindowEvents.analysisShown();
         }
     }
 
@@ -333,7 +333,7 @@ public final class ResponseModel {
                 findings = r.findings();
                 changeSavings = r.changeSavings();
                 changed();
-                FirstPaintProbe.analysed(); // bench window: the opened trace is analysed, its path shown
+                WindowEvents.analysisShown();
             }
         }, e -> fail(gen, "Critical path failed: " + e));
     }
@@ -342,7 +342,7 @@ public final class ResponseModel {
         if (gen == generation) {
             status = message;
             changed();
-            FirstPaintProbe.analysisFailed(message);
+            WindowEvents.analysisFailed(message);
         }
     }
 

@@ -9,6 +9,7 @@ import dev.ura.app.render.RenderedFrame;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.render.TimelineRenderer;
 import dev.ura.app.render.TimelineScene;
+import dev.ura.app.ui.WindowEvents;
 import dev.ura.trace.model.CallTable;
 
 import javax.swing.JComponent;
@@ -189,7 +190,7 @@ public final class TimelineView extends JComponent {
             }
             frame = renderer.paint(g2, scene, getWidth(), getHeight());
             paintRangeMark(g2);
-            FirstPaintProbe.painted();
+            WindowEvents.tracePainted();
         } finally {
             g2.dispose();
         }
