@@ -66,7 +66,7 @@ final class GroupPainter {
     /** The count after the name: CPUs, or threads shown (and hidden by the lane rules). */
     static String info(GroupBox b) {
         if (b.isCpus()) {
-            return b.members() + (b.members() == 1 ? " CPU" : " CPUs");
+            return b.members() + " · what ran on each, coloured by process; grey: runs too short to draw, zoom in";
         }
         String n = b.members() + (b.members() == 1 ? " thread" : " threads");
         return b.hidden() > 0 ? n + " (" + b.hidden() + " hidden)" : n;
