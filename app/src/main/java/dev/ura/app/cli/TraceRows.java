@@ -27,9 +27,9 @@ public final class TraceRows {
             tags = Map.copyOf(tags);
         }
 
-        /** Default analysis, no what-if, these tags, this ura's version. */
-        public static Settings of(Map<String, String> tags) {
-            return new Settings(AnalysisOptions.defaults(), null, null, tags, TraceRows.uraVersion());
+        /** Default analysis, no what-if, these tags, a ura version line ({@link #uraVersion()}). */
+        public static Settings of(Map<String, String> tags, String uraVersion) {
+            return new Settings(AnalysisOptions.defaults(), Scenario.BASELINE, null, tags, uraVersion);
         }
     }
 
