@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isMethod;
@@ -71,6 +73,20 @@ final class Instrumentations {
                 .advice(named("paintDirtyRegions").and(takesArguments(1)), ADVICE + "PaintPassAdvice"));
         b = b.type(named("javax.swing.JComponent")).transform(base
                 .advice(named("paint").and(takesArguments(1)), ADVICE + "PaintAdvice"));
+        // an app component that overrides paint() without calling super never reaches JComponent.paint
+        b = b.type(not(isJdk()).and(not(isInterface())).and(hasSuperType(named("javax.swing.JComponent")))
+                .and(declaresMethod(named("paint").and(takesArguments(1))
+                        .and(takesArgument(0, named("java.awt.Graphics"))).and(not(isAbstract()))))).transform(base
+                .advice(named("paint").and(takesArguments(1)).and(takesArgument(0, named("java.awt.Graphics")))
+                        .and(not(isAbstract())), ADVICE + "PaintAdvice"));
+        // an app's javax.swing.Timer: its first firing only (later ones are an animation)
+        b = b.type(named("javax.swing.Timer")).transform(base
+                .advice(named("start").and(takesArguments(0)), ADVICE + "TimerAdvice")
+                .advice(named("stop").and(takesArguments(0)), ADVICE + "TimerStopAdvice")
+                .advice(named("fireActionPerformed").and(takesArguments(1)), ADVICE + "TimerFireAdvice"));
+        // document edits (what typing does) as METHOD intervals, so they show on the critical path
+        b = b.type(named("javax.swing.text.AbstractDocument")).transform(base
+                .advice(namedOneOf("insertString", "remove", "replace").and(not(isAbstract())), ADVICE + "MethodAdvice"));
         // SwingWorker's EDT hand-offs (process, done)
         b = b.type(named("sun.swing.AccumulativeRunnable")).transform(base
                 .advice(named("add").and(takesArguments(1)), ADVICE + "SwingWorkerSubmitAdvice"));

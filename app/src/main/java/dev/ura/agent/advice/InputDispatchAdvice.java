@@ -3,7 +3,11 @@ package dev.ura.agent.advice;
 import dev.ura.agent.rt.Hooks;
 import net.bytebuddy.asm.Advice;
 
-/** {@code EventQueue.dispatchEvent(AWTEvent)}: mouse press / release / click and key press start a USER_INPUT. */
+/**
+ * {@code EventQueue.dispatchEvent(AWTEvent)}: mouse press / release / click and key press start a
+ * USER_INPUT; a key press with a character hands off to the KEY_TYPED event that follows it (where
+ * text components insert the character), and a KEY_TYPED without one is a USER_INPUT of its own.
+ */
 public final class InputDispatchAdvice {
     private InputDispatchAdvice() {
     }
@@ -20,13 +24,22 @@ public final class InputDispatchAdvice {
             case java.awt.event.MouseEvent.MOUSE_RELEASED -> name = "mouseReleased";
             case java.awt.event.MouseEvent.MOUSE_CLICKED -> name = "mouseClicked";
             case java.awt.event.KeyEvent.KEY_PRESSED -> name = "keyPressed";
+            case java.awt.event.KeyEvent.KEY_TYPED -> {
+                return e instanceof java.awt.event.KeyEvent
+                        ? Hooks.keyTypedBegin(e.getSource(), ((java.awt.event.KeyEvent) e).getKeyChar()) : -1;
+            }
             default -> name = null;
         }
         return name == null ? -1 : Hooks.inputBegin(name, e.getSource());
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
-    static void exit(@Advice.Enter int token) {
-        Hooks.end(token);
+    static void exit(@Advice.Enter int token, @Advice.Argument(0) Object event) {
+        if (event instanceof java.awt.event.KeyEvent && ((java.awt.event.KeyEvent) event).getID()
+                == java.awt.event.KeyEvent.KEY_PRESSED) {
+            Hooks.keyPressEnd(token, ((java.awt.event.KeyEvent) event).getKeyChar());
+        } else {
+            Hooks.end(token);
+        }
     }
 }

@@ -70,6 +70,51 @@ public final class Hooks {
         return token;
     }
 
+    /**
+     * A key press ends. When it has a character, the {@code KEY_TYPED} event the toolkit sends
+     * right after it (where a text component inserts the character) is its hand-off
+     * ({@code via input}), so the press's response ends at the paint that shows the character.
+     */
+    public static void keyPressEnd(int token, char keyChar) {
+        ThreadLog t = Recorder.log();
+        if (t != null && token >= 0 && keyChar != CHAR_UNDEFINED) {
+            TypedKey key = new TypedKey(keyChar);
+            send(key, "input", 0);
+            t.pendingTyped = key;
+        }
+        end(token);
+    }
+
+    /**
+     * A {@code KEY_TYPED} event starts being dispatched: the dispatch of the key press that sent it
+     * when its character matches, else a {@code USER_INPUT keyTyped} of its own (a typed event
+     * without a press: an input method, a program's dispatchEvent).
+     */
+    public static int keyTypedBegin(Object source, char keyChar) {
+        ThreadLog t = Recorder.log();
+        if (t == null) {
+            return -1;
+        }
+        TypedKey key = t.pendingTyped;
+        t.pendingTyped = null;
+        if (key != null && key.keyChar == keyChar) {
+            return dispatchBegin(key, "keyTyped");
+        }
+        return inputBegin("keyTyped", source);
+    }
+
+    /** {@code KeyEvent.CHAR_UNDEFINED} (the runtime uses nothing outside java.base). */
+    private static final char CHAR_UNDEFINED = '\uFFFF';
+
+    /** What a key press hands to its KEY_TYPED event: one object per press, so its identity is the press's. */
+    static final class TypedKey {
+        final char keyChar;
+
+        TypedKey(char keyChar) {
+            this.keyChar = keyChar;
+        }
+    }
+
     private static void flushPendingInput(ThreadLog t) {
         if (t.pendingInput == null) {
             return;
@@ -215,6 +260,52 @@ public final class Hooks {
         end(token);
     }
 
+    /** Timers started by app code whose first firing is still to come (see {@link #timerStart}). */
+    private static final java.util.Map<Object, Boolean> TIMERS_TO_FIRE = new java.util.IdentityHashMap<>();
+
+    /**
+     * A Swing {@code Timer} is started by app code: a hand-off ({@code via timer}) to its first
+     * firing only. Later firings of a repeating timer are an animation, not the work that started
+     * it (docs/agent-log-v1.md, "Animations"). Timers the JDK starts (a caret's blink, tool tips,
+     * SwingWorker's own) are not hand-offs.
+     */
+    public static void timerStart(Object timer) {
+        ThreadLog t = Recorder.log();
+        if (t == null) {
+            return;
+        }
+        t.busy = true;
+        boolean jdk;
+        try {
+            jdk = StartedBy.jdkTimer();
+        } finally {
+            t.busy = false;
+        }
+        if (jdk) {
+            return;
+        }
+        synchronized (TIMERS_TO_FIRE) {
+            TIMERS_TO_FIRE.put(timer, Boolean.TRUE);
+        }
+        send(timer, "timer", 0);
+    }
+
+    /** A timer is stopped: a firing still to come is no longer the hand-off's. */
+    public static void timerStop(Object timer) {
+        synchronized (TIMERS_TO_FIRE) {
+            TIMERS_TO_FIRE.remove(timer);
+        }
+    }
+
+    /** A timer fires its listeners: the dispatch of its start's hand-off if this is its first firing, else nothing. */
+    public static int timerFire(Object timer) {
+        boolean first;
+        synchronized (TIMERS_TO_FIRE) {
+            first = TIMERS_TO_FIRE.remove(timer) != null;
+        }
+        return first ? dispatchBegin(timer, "actionPerformed") : -1;
+    }
+
     // ---- screen -------------------------------------------------------------------------------
 
     /** A screen update of {@code view} is requested. */
@@ -232,11 +323,25 @@ public final class Hooks {
         }
     }
 
-    /** {@code view} starts painting. */
+    /**
+     * {@code view} starts painting. Nothing is written when the innermost open draw of this thread
+     * is the same view: an app's {@code paint} override that calls {@code super.paint} is one paint.
+     */
     public static int drawBegin(Object view) {
         ThreadLog t = Recorder.log();
-        if (t != null && t.passDrawn != null) {
+        if (t == null) {
+            return -1;
+        }
+        if (t.passDrawn != null) {
             t.passDrawn.put(view, Boolean.TRUE);
+        }
+        for (int d = t.depth() - 1; d >= 0; d--) {
+            if (t.kindAt(d) == Kind.DRAW) {
+                if (t.objAt(d) == view) {
+                    return -1;
+                }
+                break;
+            }
         }
         return open(Kind.DRAW, view, null, null);
     }

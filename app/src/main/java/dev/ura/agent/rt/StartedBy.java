@@ -4,17 +4,31 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-/** Who called {@code Thread.start}: the first frame outside {@code java.lang.Thread} and the agent. */
+/** Who called {@code Thread.start} (or {@code Timer.start}): the first frame outside that class and the agent. */
 final class StartedBy implements Function<Stream<StackWalker.StackFrame>, Optional<StackWalker.StackFrame>> {
     private static final StackWalker WALKER = StackWalker.getInstance();
-    private static final StartedBy INSTANCE = new StartedBy();
+    private static final StartedBy INSTANCE = new StartedBy("java.lang.Thread");
+    private static final StartedBy TIMER = new StartedBy("javax.swing.Timer");
 
-    private StartedBy() {
+    /** The class whose own frames are skipped (the one whose start is being called). */
+    private final String skip;
+
+    private StartedBy(String skip) {
+        this.skip = skip;
     }
 
     /** Whether the thread being started is started by JDK code (a pool, a timer, the toolkit). */
     static boolean jdk() {
-        Optional<StackWalker.StackFrame> caller = WALKER.walk(INSTANCE);
+        return jdk(INSTANCE);
+    }
+
+    /** Whether a Swing {@code Timer} is started by JDK code (a caret's blink, SwingWorker, tool tips). */
+    static boolean jdkTimer() {
+        return jdk(TIMER);
+    }
+
+    private static boolean jdk(StartedBy which) {
+        Optional<StackWalker.StackFrame> caller = WALKER.walk(which);
         if (caller.isEmpty()) {
             return true;
         }
@@ -25,7 +39,7 @@ final class StartedBy implements Function<Stream<StackWalker.StackFrame>, Option
 
     @Override
     public Optional<StackWalker.StackFrame> apply(Stream<StackWalker.StackFrame> frames) {
-        return frames.filter(f -> !f.getClassName().equals("java.lang.Thread")
+        return frames.filter(f -> !f.getClassName().equals(skip)
                 && !f.getClassName().startsWith("dev.ura.agent.")).findFirst();
     }
 }

@@ -49,6 +49,8 @@ final class ThreadLog {
     String pendingName;
     /** Components painted in the current RepaintManager pass, or null outside a pass. */
     java.util.Map<Object, Boolean> passDrawn;
+    /** What the last key press with a character handed to its KEY_TYPED event, or null. */
+    Hooks.TypedKey pendingTyped;
     /** Token of the thread-pool task running on this thread, or -1. */
     int poolToken = -1;
 
@@ -212,18 +214,21 @@ final class ThreadLog {
         return this;
     }
 
-    /** An object identity as a string: {@code "ShortClassName@hex identity hash"}. */
+    /**
+     * An object identity as a string: {@code "ShortClassName@hex number"}, the number unique to the
+     * object for the whole recording ({@link IdentityIds}), so two objects never share one.
+     */
     ThreadLog identity(Object o) {
         byte[] name = ClassNames.INSTANCE.get(o.getClass());
-        ensure(name.length + 12);
+        ensure(name.length + 20);
         line[len++] = '"';
         System.arraycopy(name, 0, line, len, name.length);
         len += name.length;
         line[len++] = '@';
-        int h = System.identityHashCode(o);
+        long h = IdentityIds.of(o);
         boolean started = false;
-        for (int shift = 28; shift >= 0; shift -= 4) {
-            int digit = (h >>> shift) & 15;
+        for (int shift = 60; shift >= 0; shift -= 4) {
+            int digit = (int) (h >>> shift) & 15;
             if (digit != 0 || started || shift == 0) {
                 line[len++] = HEX[digit];
                 started = true;

@@ -13,6 +13,7 @@ import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.SystemWork;
 import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.app.analysis.events.MethodRule;
+import dev.ura.app.analysis.events.UiThread;
 import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.ResponseGraph;
@@ -332,7 +333,7 @@ public final class Analysis {
         }
         String what = "no input handler (" + examples(EventKind.USER_INPUT) + ") or activity launch ("
                 + examples(EventKind.START_ACTIVITY) + ") in the trace";
-        return Optional.of(trace.mainThread().isPresent() ? what : "no main thread, and " + what);
+        return Optional.of(UiThread.of(trace, options.rules()) >= 0 ? what : "no main thread, and " + what);
     }
 
     private String examples(EventKind kind) {

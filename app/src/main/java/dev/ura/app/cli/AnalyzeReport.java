@@ -55,16 +55,19 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
     }
 
     /**
-     * {@code setByHand} is an addition: present (true) only for a response the user set by hand; so
+     * {@code setByHand} is an addition: present (true) only for a response the user set by hand;
+     * {@code gesture} too: present only for a response to a delivered input event (the gesture
+     * number it belongs to, docs/android-method-rules.md "Gestures"); so
      * are the system-trace fields ({@link SystemResponseReport}), unwrapped, present only on system traces.
      */
     @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
-            "criticalPath", "findings", "whatIf", "setByHand"})
+            "criticalPath", "findings", "whatIf", "setByHand", "gesture"})
     record ResponseReport(int index, String trigger, String thread, long startNs, long endNs, long durationNs,
                           boolean finished, EndReport end, List<SegmentReport> criticalPath,
                           List<FindingReport> findings,
                           @JsonInclude(JsonInclude.Include.NON_NULL) WhatIfReport whatIf,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean setByHand,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer gesture,
                           @JsonUnwrapped SystemResponseReport system) {
     }
 
@@ -130,7 +133,8 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
             rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),
                     r.finished(), EndReport.of(r.end()),
                     SegmentReport.of(analysis.criticalPath(r.index())), FindingReport.of(analysis.findings(r.index())), whatIf,
-                    r.setByHand() ? Boolean.TRUE : null, system));
+                    r.setByHand() ? Boolean.TRUE : null, r.gesture() == Response.NO_GESTURE ? null : r.gesture(),
+                    system));
         }
         return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null),
                 CandidateReport.of(analysis.responseCandidates()), warningsOf(analysis));

@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.report.ResponseText;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Estimate;
@@ -90,18 +91,38 @@ final class AnalyzeTextReport {
         return sb.append(')').toString();
     }
 
+    /** {@code , gesture 2 (input 3 of 5)} for a response to a delivered input event, else empty. */
+    private String gesture(Response r) {
+        if (r.gesture() == Response.NO_GESTURE) {
+            return "";
+        }
+        int of = 0;
+        int at = 0;
+        for (Response x : analysis.responses()) {
+            if (x.gesture() == r.gesture()) {
+                of++;
+                if (x.index() <= r.index()) {
+                    at = of;
+                }
+            }
+        }
+        return ", gesture " + r.gesture() + " (input " + at + " of " + of + ")";
+    }
+
     private void printResponse(PrintWriter out, Response r) {
         out.println();
-        out.printf("Response %d: %s on %s%n", r.index(), r.trigger(), r.threadName());
+        out.printf("Response %d: %s on %s%s%n", r.index(), r.trigger(), r.threadName(), gesture(r));
         if (r.setByHand() && analysis.responseByHand() != null) {
             out.printf("  set by hand (%s)%n", analysis.responseByHand().describe());
         }
         boolean system = analysis.systemWork(r.index()).isPresent();
+        String unfinished = analysis.systemWork(r.index()).map(SystemWork::unfinishedReason).orElse(null);
         out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
-                Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: its tracked work requested no frame)"
-                        : "  (UNFINISHED: a requested update was never drawn)");
+                Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: " + unfinished + ")"
+                        : "  (" + ResponseText.unfinished(analysis, r) + ")");
         if (r.end() == null && system) {
-            out.printf("  no frame was requested; ends where its tracked work ends%n");
+            out.printf("  %s; ends where its tracked work ends%n", SystemWork.NO_FRAME.equals(unfinished)
+                    ? "no frame was requested" : "no frame of the trace draws all of it");
         } else if (r.end() != null) {
             out.printf("  ends with %s %s on %s at %s ms%n", r.end().kind(), r.end().name(), r.end().threadName(),
                     Durations.ms(r.end().atNs()));

@@ -48,8 +48,8 @@ final class DiffCommand implements Callable<Integer> {
         if (response < 0) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--response must not be negative: " + response);
         }
-        if (!(toleranceMs >= 0)) {
-            throw new CommandFailure(UraCommand.EXIT_USAGE, "--tolerance must not be negative: " + toleranceMs);
+        if (!(toleranceMs >= 0) || !Double.isFinite(toleranceMs)) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--tolerance must be a finite number of ms, 0 or more: " + toleranceMs);
         }
         Side a = side(before);
         Side b = side(after);

@@ -128,6 +128,14 @@ public final class UraCommand implements Runnable {
         // bad usage always shows the usage.
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter e = ex.getCommandLine().getErr();
+            if (ex.getMessage() != null && ex.getMessage().startsWith("Invalid value for ")) {
+                // a value that is not a number, or does not fit one (--width 99999999999, --from
+                // beyond a long): one line naming the option, as every other bad number is
+                e.println("ura: " + dev.ura.trace.util.OneLine.of(ex.getMessage()) + " (ura "
+                        + ex.getCommandLine().getCommandName() + " --help shows the usage)");
+                e.flush();
+                return EXIT_USAGE;
+            }
             e.println(ex.getMessage());
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
             ex.getCommandLine().usage(e);

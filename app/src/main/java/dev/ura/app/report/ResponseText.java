@@ -68,11 +68,39 @@ public final class ResponseText {
             String s = "ends with " + r.end().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " of "
                     + r.end().name() + " on " + r.end().threadName() + at
                     + ": the last screen update the input asked for";
-            return r.finished() ? s : s + "; UNFINISHED: a later requested update was never drawn";
+            return r.finished() ? s : s + "; " + unfinished(analysis, r);
         }
         boolean launch = "START_ACTIVITY".equals(analysis.events().kind(analysis.work(r.index()).triggerEvent()).name());
         return "no requested update was drawn; ends where its " + (launch ? "activity start" : "input handler")
-                + " ends" + at + (r.finished() ? " (its work requested no update)" : "");
+                + " ends" + at + (r.finished() ? " (its work requested no update)" : "; " + unfinished(analysis, r));
+    }
+
+    /**
+     * Why a method-trace or agent-log response is unfinished: {@code UNFINISHED: its work requested
+     * an update at 60.2 ms, after the trace's last frame (16.0 ms)}, or, when frames came later but
+     * none drew it, {@code ... that no later frame drew}.
+     */
+    public static String unfinished(Analysis analysis, Response r) {
+        var events = analysis.events();
+        long request = Long.MAX_VALUE;
+        for (var f : analysis.work(r.index()).fulfilments()) {
+            if (f.drawEvent() < 0) {
+                request = Math.min(request, events.start(f.requestEvent()));
+            }
+        }
+        if (request == Long.MAX_VALUE) {
+            return "UNFINISHED: a requested update was never drawn";
+        }
+        long lastFrame = Long.MIN_VALUE;
+        for (int e = 0; e < events.size(); e++) {
+            if (events.kind(e).isFulfilment()) {
+                lastFrame = Math.max(lastFrame, events.start(e));
+            }
+        }
+        String asked = "UNFINISHED: its work requested an update at " + ms(request);
+        return lastFrame < request ? asked + ", after the trace's last frame"
+                + (lastFrame == Long.MIN_VALUE ? " (the trace has none)" : " (" + ms(lastFrame) + ")")
+                : asked + " that no later frame drew";
     }
 
     /** A system trace's response (docs/system-responses.md §3): drawn at and on screen at. */

@@ -162,4 +162,51 @@ class IdentitylessHandoffTest {
             return String.join("\n", List.of(log.replace(",\"target_tid\":12", "").split("\n"))) + "\n";
         }
     }
+
+    @Test
+    void aDispatchWithoutObjIsLinkedToTheSendWhoseObjNoDispatchRan() {
+        // the spec example where the main thread's DISPATCH_MSG lost its obj (msg@77 was sent at 91.6 ms)
+        Trace t = AgentLogText.read(THREADS + """
+                {"ts":1000000,"tid":1,"kind":"USER_INPUT","ph":"B","name":"onClick","view":3}
+                {"ts":1200000,"tid":1,"kind":"SEND_MSG","obj":"task@51","via":"asynctask","target_tid":12}
+                {"ts":1300000,"tid":1,"kind":"USER_INPUT","ph":"E"}
+                {"ts":1400000,"tid":12,"kind":"DISPATCH_MSG","ph":"B","obj":"task@51","name":"doInBackground"}
+                {"ts":91600000,"tid":12,"kind":"SEND_MSG","obj":"msg@77","via":"handler","target_tid":1}
+                {"ts":91700000,"tid":12,"kind":"DISPATCH_MSG","ph":"E"}
+                {"ts":92000000,"tid":1,"kind":"DISPATCH_MSG","ph":"B","name":"onPostExecute"}
+                {"ts":92100000,"tid":1,"kind":"INVALIDATE","view":9}
+                {"ts":92300000,"tid":1,"kind":"DISPATCH_MSG","ph":"E"}
+                {"ts":99000000,"tid":1,"kind":"DRAW","ph":"B","view":9}
+                {"ts":104000000,"tid":1,"kind":"DRAW","ph":"E"}
+                """);
+        Analysis a = Analysis.of(t);
+
+        // task@51 by identity; msg@77 (91.6 ms) to the obj-less dispatch at 92 ms by inference, so the
+        // invalidate of view 9 at 92.1 ms is tracked and drawn at 104 ms
+        assertThat(a.links()).extracting(Link::via).containsExactly(LinkKind.IDENTITY, LinkKind.INFERRED);
+        assertThat(a.responses()).singleElement().satisfies(r -> {
+            assertThat(r.endNs()).isEqualTo(ms(104));
+            assertThat(r.finished()).isTrue();
+        });
+    }
+
+    @Test
+    void aSendWithObjNeverTakesTheDispatchOfAnotherObj() {
+        Trace t = AgentLogText.read(THREADS + """
+                {"ts":1000000,"tid":1,"kind":"USER_INPUT","ph":"B","name":"onClick","view":3}
+                {"ts":1200000,"tid":1,"kind":"SEND_MSG","obj":"task@51","via":"asynctask","target_tid":12}
+                {"ts":1300000,"tid":1,"kind":"USER_INPUT","ph":"E"}
+                {"ts":1400000,"tid":12,"kind":"DISPATCH_MSG","ph":"B","obj":"task@99","name":"doInBackground"}
+                {"ts":1500000,"tid":12,"kind":"INVALIDATE","view":9}
+                {"ts":1700000,"tid":12,"kind":"DISPATCH_MSG","ph":"E"}
+                {"ts":9000000,"tid":1,"kind":"DRAW","ph":"B","view":9}
+                {"ts":10000000,"tid":1,"kind":"DRAW","ph":"E"}
+                """);
+        Analysis a = Analysis.of(t);
+
+        // task@99 was never sent, but its obj names other work than task@51's: no link, and the
+        // click's response ends with its handler at 1.3 ms
+        assertThat(a.links()).isEmpty();
+        assertThat(a.responses().get(0).endNs()).isEqualTo(ms(1.3));
+    }
 }

@@ -360,7 +360,8 @@ class MethodTraceResponseTest {
 
         assertThat(a.responses()).isEmpty();
         assertThat(a.noResponseReason()).hasValueSatisfying(reason -> assertThat(reason)
-                .startsWith("no main thread, and no input handler (View.performClick, View.performLongClick, ...)"));
+                .startsWith("no main thread, and no input handler (InputEventReceiver.dispatchInputEvent,"
+                        + " ViewRootImpl.deliverInputEvent, ...)"));
     }
 
     private static long countKind(Analysis a, EventKind kind) {

@@ -36,10 +36,10 @@ class DiffCommandTest {
         throw new AssertionError("no segment " + nameEnd);
     }
 
-    /** The bundled expected analysis of a sample: its response 0's critical path summary. */
+    /** The bundled expected analysis of a sample: its click response's (1, after the down's) critical path summary. */
     private static JsonNode expectedPath(String name) throws Exception {
         return new ObjectMapper().readTree(dev.ura.samples.Samples.bytes("/samples/expected/" + name + ".json"))
-                .get("responses").get(0).get("criticalPath");
+                .get("responses").get(1).get("criticalPath");
     }
 
     /** The duration of the longest-segment entry whose name ends with {@code nameEnd} in an expected path. */
@@ -58,8 +58,9 @@ class DiffCommandTest {
      */
     @Test
     void samplesAndTheirFixedTwins(@TempDir Path dir) throws Exception {
+        // response 1: response 0 is the finger's down, which only draws the pressed state
         String[] r = run("diff", sample(dir, "click-asynctask.trace"), sample(dir, "click-asynctask-fixed.trace"),
-                "--json");
+                "--json", "--response", "1");
         assertThat(r[0]).isEqualTo("0");
         JsonNode d = new ObjectMapper().readTree(r[1]);
         JsonNode a = expectedPath("click-asynctask.trace");
@@ -78,7 +79,7 @@ class DiffCommandTest {
         assertThat(load.get("aNs").asLong()).isEqualTo(longest(a, "NoteStore.loadNotes"));
 
         JsonNode browser = new ObjectMapper().readTree(run("diff", sample(dir, "browser-page.trace"),
-                sample(dir, "browser-page-fixed.trace"), "--json")[1]);
+                sample(dir, "browser-page-fixed.trace"), "--json", "--response", "1")[1]);
         JsonNode sync = row(browser, "android.os.FileUtils.sync");
         assertThat(sync.get("change").asText()).isEqualTo("vanished");
         assertThat(sync.get("aNs").asLong()).isEqualTo(longest(expectedPath("browser-page.trace"), "FileUtils.sync"));

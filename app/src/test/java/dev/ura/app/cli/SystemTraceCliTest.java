@@ -52,6 +52,7 @@ class SystemTraceCliTest {
         assertThat(resp.get("drawnAtNs").asLong()).isEqualTo(t(2500));
         assertThat(resp.get("onScreenAtNs").asLong()).isEqualTo(t(3000));
         assertThat(resp.get("vsyncId").asLong()).isEqualTo(42);
+        assertThat(resp.has("unfinishedReason")).isFalse();
         assertThat(resp.get("inputTimeFrom").asText()).isEqualTo("eventTimeNano");
         assertThat(resp.get("end").get("name").asText()).isEqualTo("DrawFrames 42");
         JsonNode worker = resp.get("trackedStretches").get(1);
@@ -86,6 +87,7 @@ class SystemTraceCliTest {
         assertThat(resp.get("onScreenAtNs").isNull()).isTrue();
         assertThat(resp.get("vsyncId").isNull()).isTrue();
         assertThat(resp.get("inputTimeFrom").asText()).isEqualTo("slice");
+        assertThat(resp.get("unfinishedReason").asText()).isEqualTo("its tracked work requested no frame");
         Run text = run("analyze", dir.resolve("unfinished.perfetto-trace").toString());
         assertThat(text.out()).contains("UNFINISHED: its tracked work requested no frame");
     }

@@ -54,10 +54,10 @@ class SampleAnalyzeCommandTest {
         for (Scenario sc : Samples.scenarios()) {
             for (String ext : List.of("trace", "jsonl")) {
                 Samples.Sample s = Samples.byFileName(sc.name() + "." + ext).orElseThrow();
-                JsonNode whatIfs = golden(s).get("responses").get(0).get("whatIf");
+                JsonNode whatIfs = SampleRuns.caseStudy(golden(s)).get("whatIf");
                 for (int f = 0; f < sc.fixes().size(); f++) {
                     List<String> args = new ArrayList<>(List.of(sc.fixes().get(f).whatIf().arguments()));
-                    JsonNode estimate = analyze(file(s), args.toArray(new String[0])).get("responses").get(0).get("whatIf");
+                    JsonNode estimate = SampleRuns.caseStudy(analyze(file(s), args.toArray(new String[0]))).get("whatIf");
                     assertThat(estimate).as(s.fileName() + " " + args).isNotNull();
                     assertThat(estimate.get("estimatedDurationNs").asLong()).as(s.fileName() + " " + args)
                             .isEqualTo(whatIfs.get(f).get("estimatedDurationNs").asLong());

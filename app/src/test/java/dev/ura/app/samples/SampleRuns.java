@@ -47,6 +47,30 @@ final class SampleRuns {
         });
     }
 
+    /**
+     * The responses a sample's case study is about: all but those to a bare input event that ran no
+     * handler of the app (the finger's down before the tap, which only draws the pressed state; every
+     * delivered input event is a response of its own, docs/android-method-rules.md "Inputs").
+     */
+    static java.util.List<dev.ura.app.analysis.model.Response> caseStudies(Analysis a) {
+        return a.responses().stream().filter(r -> !isBareInput(r.trigger())).toList();
+    }
+
+    /** Whether a response's trigger names a bare input event ({@code touch input}, {@code input}). */
+    static boolean isBareInput(String trigger) {
+        return trigger.equals("input") || trigger.endsWith(" input");
+    }
+
+    /** The first response of an {@code analyze --json} document that is not to a bare input event. */
+    static com.fasterxml.jackson.databind.JsonNode caseStudy(com.fasterxml.jackson.databind.JsonNode analyze) {
+        for (com.fasterxml.jackson.databind.JsonNode r : analyze.get("responses")) {
+            if (!isBareInput(r.get("trigger").asText())) {
+                return r;
+            }
+        }
+        throw new AssertionError("no case-study response in " + analyze);
+    }
+
     /** The engine's change for a sample's what-if. */
     static Change change(WhatIf w) {
         SliceSelector.ByName target = new SliceSelector.ByName(w.pattern());

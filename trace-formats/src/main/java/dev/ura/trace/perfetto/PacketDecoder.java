@@ -13,8 +13,8 @@ final class PacketDecoder {
     private final SystemTraceBuilder b;
     private final FtraceDecoder ftrace;
     private final FrameTimelineDecoder frameTimeline;
-    private final TrackEvents trackEvents = new TrackEvents();
     private final ClockConverter clocks = new ClockConverter();
+    private final TrackEventDecoder trackEventDecoder;
     private final Map<Long, Sequence> sequences = new HashMap<>();
     /** The sequence of the previous packet: packets of one writer come in runs. */
     private long lastSeqId = Long.MIN_VALUE;
@@ -31,6 +31,7 @@ final class PacketDecoder {
         this.b = b;
         this.ftrace = new FtraceDecoder(b);
         this.frameTimeline = new FrameTimelineDecoder(b);
+        this.trackEventDecoder = new TrackEventDecoder(b, clocks);
         this.props = props;
         this.compressed = compressed;
     }
@@ -85,19 +86,27 @@ final class PacketDecoder {
             lastSeqId = seqId;
             lastSeq = seq;
         }
+        // A clear in the same packet as a loss wins (the writer's state restarts here), as in
+        // Perfetto's trace processor: marking the fresh state lost would skip every packet that
+        // needs it until the next clear (the service flags the first packet it reads of each
+        // sequence as after a loss, and that packet is usually the SDK's clear).
         if ((flags & 1) != 0) {
             seq.clear();
+        } else if (dropped) {
+            seq.lost();
         }
-        if (dropped) {
-            seq.lostSinceClear = true;
+        if (dropped && seq.seen) {
+            // Not on a sequence's first packet: the service flags the first packet it reads of
+            // every sequence, lost or not (the trace processor does not count those either).
             b.count("packets were lost by their writer before others (previous_packet_dropped)");
         }
+        seq.seen = true;
         if ((flags & 2) != 0 && seq.lostSinceClear) {
             b.count("packets skipped because their sequence lost the state they need");
             return;
         }
         int end = pb.limit;
-        if (internStart >= 0) {
+        if (internStart >= 0 && !seq.lostSinceClear) { // interning while lost could name events wrongly
             pb.pos = internStart;
             pb.limit = internEnd;
             interned(pb, seq);
@@ -121,15 +130,15 @@ final class PacketDecoder {
             case 1 -> ftrace.bundle(pb);
             case 2 -> SystemPackets.processTree(pb, b, ts);
             case 6 -> clockSnapshot(pb, seq);
-            case 11 -> trackEvent(pb, time(ts, clock, seq), seq);
-            case 60 -> trackDescriptor(pb);
+            case 11 -> trackEventDecoder.trackEvent(pb, time(ts, clock, seq), seq);
+            case 60 -> trackEventDecoder.trackDescriptor(pb);
             case 45 -> SystemPackets.systemInfo(pb, b, props);
             case 76 -> frameTimeline.event(pb, time(ts, clock, seq));
             case 50, 133 -> {
                 b.record();
                 compressed.packets(pb.buf, pb.pos, pb.limit, kind == 133);
             }
-            case 44 -> legacyThread(pb, seq);
+            case 44 -> trackEventDecoder.legacyThread(pb, seq);
             default -> b.record();
         }
     }
@@ -150,11 +159,10 @@ final class PacketDecoder {
                 return Long.MIN_VALUE;
             }
             long value = ts;
-            if (s[3] != 0 && clock < 0) {
+            if (s[3] != 0) {
+                // An incremental clock is a delta whether the packet names it or the defaults do.
                 s[4] += ts;
                 value = s[4];
-            } else if (s[3] != 0) {
-                value = ts; // an explicit clock id is absolute
             }
             return s[1] + (value - s[0]) * Math.max(1, s[2]);
         }
@@ -202,8 +210,14 @@ final class PacketDecoder {
                 int outer = pb.enter();
                 while (pb.more()) {
                     int g = pb.field();
-                    if (g == 1 && pb.wire == 0) {
+                    // TrackEventDefaults.track_uuid is field 11, as in TrackEvent (reading it as
+                    // field 1 put every event without its own track_uuid on the global track).
+                    if (g == 11 && pb.wire == 0) {
                         seq.defaultTrackUuid = pb.varint();
+                    } else if (g == 31) {
+                        seq.defaultExtraCounters = TrackEventDecoder.ids(pb, seq.defaultExtraCounters, false);
+                    } else if (g == 45) {
+                        seq.defaultExtraDoubleCounters = TrackEventDecoder.ids(pb, seq.defaultExtraDoubleCounters, false);
                     } else {
                         pb.skip();
                     }
@@ -272,161 +286,9 @@ final class PacketDecoder {
         }
     }
 
-    private void trackDescriptor(Pb pb) {
-        b.record();
-        long uuid = 0;
-        long parent = 0;
-        String name = null;
-        long pid = -1;
-        long tid = -1;
-        String threadName = null;
-        String processName = null;
-        boolean counter = false;
-        while (pb.more()) {
-            int f = pb.field();
-            switch (f) {
-                case 1 -> uuid = pb.varintOrSkip();
-                case 5 -> parent = pb.varintOrSkip();
-                case 2, 10, 13 -> name = pb.stringOrSkip();
-                case 8 -> {
-                    counter = true;
-                    pb.skip();
-                }
-                case 3, 4 -> {
-                    if (pb.wire != 2) {
-                        pb.skip();
-                        break;
-                    }
-                    int outer = pb.enter();
-                    while (pb.more()) {
-                        int g = pb.field();
-                        if (g == 1 && pb.wire == 0) {
-                            pid = (int) pb.varint();
-                        } else if (f == 4 && g == 2 && pb.wire == 0) {
-                            tid = pb.varint();
-                        } else if (f == 4 && g == 5 && pb.wire == 2) {
-                            threadName = pb.string();
-                        } else if (f == 3 && g == 6 && pb.wire == 2) {
-                            processName = pb.string();
-                        } else if (f == 3 && g == 2 && pb.wire == 2 && processName == null) {
-                            processName = pb.string();
-                        } else {
-                            pb.skip();
-                        }
-                    }
-                    pb.exit(outer);
-                }
-                default -> pb.skip();
-            }
-        }
-        TrackEvents.Track t = trackEvents.track(uuid);
-        t.parent = parent;
-        t.counter = counter;
-        if (name != null) {
-            t.name = name;
-        }
-        if (pid > 0) {
-            t.pid = pid;
-            b.process(pid, -1, processName);
-        }
-        if (tid > 0) {
-            t.tid = tid;
-            if (pid > 0) {
-                b.tgid(tid, pid);
-            }
-            b.threadName(tid, Long.MIN_VALUE, threadName);
-        }
-    }
-
-    private void legacyThread(Pb pb, Sequence seq) {
-        while (pb.more()) {
-            int f = pb.field();
-            if (f == 1 && pb.wire == 0) {
-                seq.legacyPid = (int) pb.varint();
-            } else if (f == 2 && pb.wire == 0) {
-                seq.legacyTid = (int) pb.varint();
-            } else {
-                pb.skip();
-            }
-        }
-        if (seq.legacyTid > 0 && seq.legacyPid > 0) {
-            b.tgid(seq.legacyTid, seq.legacyPid);
-        }
-    }
-
-    private void trackEvent(Pb pb, long ts, Sequence seq) {
-        int type = 0;
-        long uuid = -1;
-        String name = null;
-        long nameIid = -1;
-        double value = 0;
-        long[] flows = null;
-        long[] ends = null;
-        while (pb.more()) {
-            int f = pb.field();
-            switch (f) {
-                case 9 -> type = (int) pb.varintOrSkip();
-                case 11 -> uuid = pb.varintOrSkip();
-                case 23 -> name = pb.stringOrSkip();
-                case 10 -> nameIid = pb.varintOrSkip();
-                case 30 -> value = pb.varintOrSkip();
-                case 44 -> value = pb.wire == 1 ? Double.longBitsToDouble(pb.fixed64()) : skip(pb);
-                case 47, 36 -> flows = flowIds(pb, flows);
-                case 48, 42 -> ends = flowIds(pb, ends);
-                default -> pb.skip();
-            }
-        }
-        if (ts == Long.MIN_VALUE) {
-            b.count("track events without a timestamp (skipped)");
-            return;
-        }
-        if (name == null && nameIid >= 0) {
-            name = seq.eventName(nameIid);
-            if (name == null) {
-                b.count("track events naming an interned name that was never sent (data loss; named by id)");
-                name = "iid " + nameIid;
-            }
-        }
-        if (uuid < 0) {
-            if (seq.defaultTrackUuid >= 0) {
-                uuid = seq.defaultTrackUuid;
-            } else if (seq.legacyTid > 0) {
-                uuid = Long.MIN_VALUE + seq.legacyTid;
-                TrackEvents.Track t = trackEvents.track(uuid);
-                t.tid = seq.legacyTid;
-                t.pid = seq.legacyPid;
-            } else {
-                uuid = 0;
-            }
-        }
-        trackEvents.event(uuid, type, ts, name, value, flows, ends);
-    }
-
     /** Applies what had to wait for the whole file (track events, frame timeline ends). */
     void finish() {
-        trackEvents.finish(b);
+        trackEventDecoder.finish();
         frameTimeline.finish();
     }
-
-    /** Appends a flow id field's values (one fixed64 / varint, or a packed run of fixed64s) to {@code a}. */
-    private static long[] flowIds(Pb pb, long[] a) {
-        long[][] holder = {a};
-        pb.repeatedFixed64(v -> holder[0] = append(holder[0], v));
-        return holder[0];
-    }
-
-    private static long[] append(long[] a, long v) {
-        if (a == null) {
-            return new long[] {v};
-        }
-        long[] n = java.util.Arrays.copyOf(a, a.length + 1);
-        n[a.length] = v;
-        return n;
-    }
-
-    private static double skip(Pb pb) {
-        pb.skip();
-        return 0;
-    }
-
 }

@@ -4,8 +4,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Per-writer state of a trusted packet sequence: interned names, defaults, the incremental clock
- * and whether data was lost since the last clear. A clear voids all of it.
+ * Per-writer state of a trusted packet sequence: interned names, defaults, clocks and whether data
+ * was lost since the last clear. A clear voids the incremental state (interned names, defaults,
+ * the legacy delta-timestamp base) as Perfetto's trace processor does; the legacy thread
+ * descriptor and the sequence-scoped clocks live on (the processor keeps both across a clear, and
+ * writers do not resend them with every clear).
  */
 final class Sequence {
     /** Interned event names by iid: small iids (the SDK counts from 1) in an array, others in a map. */
@@ -13,13 +16,25 @@ final class Sequence {
     private final Map<Long, String> largeNames = new HashMap<>();
     long defaultClock = -1;
     long defaultTrackUuid = -1;
+    /** TrackEventDefaults.extra_counter_track_uuids / extra_double_counter_track_uuids, null when none. */
+    long[] defaultExtraCounters;
+    long[] defaultExtraDoubleCounters;
     /** Legacy ThreadDescriptor (#44) of the sequence: pid, tid; -1 when none. */
     long legacyPid = -1;
     long legacyTid = -1;
     /** Sequence-scoped clocks (ids 64..127): snapshot value, boot value, unit, incremental, running abs value. */
     final Map<Long, long[]> scopedClocks = new HashMap<>();
-    boolean lostSinceClear;
+    /**
+     * Whether the incremental state is unusable: from the start of the sequence until its first
+     * clear (nothing says what came before), and after a loss until the next clear.
+     */
+    boolean lostSinceClear = true;
     boolean everCleared;
+    /** Whether a packet of this sequence was read before (the first one's loss flag means nothing). */
+    boolean seen;
+    /** Legacy TrackEvent delta timestamps (MONOTONIC, ns): base from the ThreadDescriptor, running sum. */
+    long legacyTimeNs;
+    boolean legacyTimeValid;
 
     /** Iids below this live in the array (it never grows past {@code 4 * 2^12} bytes of references). */
     private static final int SMALL_IIDS = 1 << 12;
@@ -49,10 +64,16 @@ final class Sequence {
         largeNames.clear();
         defaultClock = -1;
         defaultTrackUuid = -1;
-        legacyPid = -1;
-        legacyTid = -1;
-        scopedClocks.clear();
+        defaultExtraCounters = null;
+        defaultExtraDoubleCounters = null;
+        legacyTimeValid = false;
         lostSinceClear = false;
         everCleared = true;
+    }
+
+    /** A packet loss: interned data and delta bases are unusable until the next clear. */
+    void lost() {
+        lostSinceClear = true;
+        legacyTimeValid = false;
     }
 }

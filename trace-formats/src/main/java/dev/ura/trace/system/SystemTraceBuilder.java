@@ -397,8 +397,16 @@ public final class SystemTraceBuilder {
         }
         MethodTable methods = names.build();
         SchedCollector.Result s = sched.build(n, end);
-        List<Frame> frames = FrameJoiner.join(calls, tgids, methods, timeline);
+        long[] tids = new long[n];
+        for (int t = 0; t < n; t++) {
+            tids[t] = registry.threadInfo(t).tid();
+        }
+        List<Frame> frames = TimelineFrames.add(FrameJoiner.join(calls, tgids, methods, timeline), timeline, tids);
         int appThread = AppProcess.pick(calls, tgids, methods);
+        if (appThread < 0) {
+            // App-only tracing: no input, launch or doFrame slice, but FrameTimeline saw its frames.
+            appThread = TimelineFrames.mainThreadOfBusiest(frames);
+        }
         long appPid = appThread >= 0 ? tgids[appThread] : -1;
         List<ThreadTrack> tracks = new ArrayList<>(n);
         List<ThreadInfo> infos = new ArrayList<>(n);

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Every file form a user can bring of one {@link SystemTraceScript}: Perfetto protobuf (plain,
  * compact scheduler events, one event per bundle, gzip, {@code compressed_packets}, all three with
- * the clock snapshots at the end) and systrace (text with and without the TGID column, HTML modern and legacy). Shared
+ * the clock snapshots at the end, app slices as SDK TrackEvents) and systrace (text with and without the TGID column, HTML modern and legacy). Shared
  * by the reader tests and the app's known-answer tests of the Done-when scenarios.
  */
 public final class ScenarioForms {
@@ -52,6 +52,8 @@ public final class ScenarioForms {
                         PerfettoTraceWriter.write(s, new Options(true, false, false, 1, false)), true, true),
                 new Form("protobuf compact+compressed+gzip, clocks at the end",
                         PerfettoTraceWriter.write(s, new Options(true, true, true, 4, true)), true, true),
+                new Form("protobuf TrackEvent (SDK: defaults track, incremental clock, interned names)",
+                        SdkTrackEventWriter.write(s), true, true),
                 new Form("text with TGID", bytes(SystraceWriter.text(s, true)), false, true),
                 new Form("text without TGID", bytes(SystraceWriter.text(s, false)), false, false),
                 new Form("systrace HTML", bytes(SystraceWriter.html(s)), false, true),

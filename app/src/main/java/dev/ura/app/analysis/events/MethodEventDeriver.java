@@ -28,6 +28,17 @@ import java.util.List;
 public final class MethodEventDeriver {
     /** Detail of a START_ACTIVITY that joins an unfinished launch response of its thread. */
     public static final String JOINS_LAUNCH = "joins-launch";
+    /** Detail of a USER_INPUT that delivers one input event of the view system (a gesture's member). */
+    public static final String INPUT_EVENT = "input-event";
+    /** Detail of a click USER_INPUT that joins the input event delivered just before it on its thread. */
+    public static final String JOINS_INPUT = "joins-input";
+    /** Detail of an INVALIDATE that opens a window: only a real draw fulfils it. */
+    public static final String NEW_WINDOW = "new-window";
+    /**
+     * Detail of a DRAW that is a traversal in which the sampler caught no {@code performDraw}: it
+     * stands in for the draw of an ordinary frame, but not for a new window's first draw.
+     */
+    public static final String STAND_IN_DRAW = "traversal without a sampled draw";
     /** Name of the METHOD events that mark ad SDK calls (for the findings). */
     public static final String AD_REQUEST = "ad-request";
     private static final int NAME_SEARCH_LIMIT = 20_000;
@@ -55,8 +66,9 @@ public final class MethodEventDeriver {
         }
         // every thread's subtree ends in one reused array, not one per thread
         int[] subtreeEnds = new int[most];
+        int ui = UiThread.of(trace, rules);
         for (int t = 0; t < threads.size(); t++) {
-            deriveThread(trace, matcher, t, traceStart, out, drawRule, traversal, subtreeEnds);
+            deriveThread(trace, matcher, t, t == ui, traceStart, out, drawRule, traversal, subtreeEnds);
         }
         return out.build(trace, this);
     }
@@ -83,7 +95,7 @@ public final class MethodEventDeriver {
      *                  under (short draws are often missed by the sampler), else -1
      * @param traversal which methods are {@link #TRAVERSAL}, when {@code drawRule >= 0}
      */
-    private void deriveThread(Trace trace, RuleMatcher matcher, int t, long traceStart, Collected out,
+    private void deriveThread(Trace trace, RuleMatcher matcher, int t, boolean ui, long traceStart, Collected out,
                               int drawRule, boolean[] traversal, int[] subtreeEnds) {
         ThreadTrack thread = trace.threads().get(t);
         CallTable calls = thread.calls();
@@ -103,7 +115,8 @@ public final class MethodEventDeriver {
         int schedulerUntil = -1;
         int triggerUntil = -1;
         int sendUntil = -1;
-        boolean threadStartsLate = !thread.main() && calls.start(0) > traceStart;
+        // the UI thread's outermost call is its looper, never a thread handed work
+        boolean threadStartsLate = !thread.main() && !ui && calls.start(0) > traceStart;
         int openTraversal = -1;
         boolean drawInTraversal = false;
         for (int i = 0; i < n; i++) {
@@ -113,7 +126,7 @@ public final class MethodEventDeriver {
             enclosing[depth] = i;
             if (openTraversal >= 0 && i > subtreeEnd[openTraversal]) {
                 if (!drawInTraversal) {
-                    out.add(drawRule, t, openTraversal, calls.start(openTraversal));
+                    out.addStandIn(drawRule, t, openTraversal, calls.start(openTraversal));
                 }
                 openTraversal = -1;
             }
@@ -163,7 +176,7 @@ public final class MethodEventDeriver {
             }
         }
         if (openTraversal >= 0 && !drawInTraversal) {
-            out.add(drawRule, t, openTraversal, calls.start(openTraversal));
+            out.addStandIn(drawRule, t, openTraversal, calls.start(openTraversal));
         }
     }
 
@@ -240,6 +253,31 @@ public final class MethodEventDeriver {
         return cls.substring(cls.lastIndexOf('.') + 1) + "." + self.name();
     }
 
+    /**
+     * A delivered input event's name: the first app method it runs that handles input (a listener
+     * such as {@code MainActivity$1.onTouch}, {@code onItemClick}, {@code onScrollStateChanged}; not
+     * a view recycled while the list scrolls, {@code onDetachedFromWindow}), else what the input pipeline stage says it is
+     * ({@code touch input}, {@code key input}, ...), else {@code input}.
+     */
+    String inputName(MethodTable methods, CallTable calls, int call) {
+        int last = Math.min(calls.size() - 1, call + NAME_SEARCH_LIMIT);
+        int d = calls.depth(call);
+        for (int j = call + 1; j <= last && calls.depth(j) > d; j++) {
+            MethodInfo mi = methods.get(calls.method(j));
+            if (InputKinds.isHandler(mi.name()) && rules.isAppClass(mi.className())) {
+                String cls = mi.className();
+                return cls.substring(cls.lastIndexOf('.') + 1) + "." + mi.name();
+            }
+        }
+        for (int j = call + 1; j <= last && calls.depth(j) > d; j++) {
+            String kind = InputKinds.of(methods.get(calls.method(j)).name());
+            if (kind != null) {
+                return kind + " input";
+            }
+        }
+        return "input";
+    }
+
     /** Whether the framework method calls an activity's own lifecycle method directly. */
     private static boolean isActivityCallback(String fullName) {
         return fullName.startsWith("android.app.Activity.perform")
@@ -263,6 +301,12 @@ public final class MethodEventDeriver {
         private int[] thread = new int[64];
         private int[] call = new int[64];
         private long[] start = new long[64];
+        private boolean[] standIn = new boolean[64];
+
+        void addStandIn(int r, int t, int c, long s) {
+            add(r, t, c, s);
+            standIn[size - 1] = true;
+        }
 
         void add(int r, int t, int c, long s) {
             if (size == rule.length) {
@@ -271,6 +315,7 @@ public final class MethodEventDeriver {
                 thread = Arrays.copyOf(thread, next);
                 call = Arrays.copyOf(call, next);
                 start = Arrays.copyOf(start, next);
+                standIn = Arrays.copyOf(standIn, next);
             }
             rule[size] = r;
             thread[size] = t;
@@ -299,7 +344,8 @@ public final class MethodEventDeriver {
                 b.setCall(e, c);
                 String fullName = methods.get(calls.method(c)).fullName();
                 if (kind.isTrigger()) {
-                    b.setName(e, deriver.triggerName(methods, calls, c, kind));
+                    b.setName(e, r.inputEvent() ? deriver.inputName(methods, calls, c)
+                            : deriver.triggerName(methods, calls, c, kind));
                 } else {
                     b.setName(e, r.name() != null ? r.name() : fullName);
                 }
@@ -308,6 +354,14 @@ public final class MethodEventDeriver {
                 }
                 if (r.joinsLaunch()) {
                     b.setDetail(e, JOINS_LAUNCH);
+                } else if (standIn[i]) {
+                    b.setDetail(e, STAND_IN_DRAW);
+                } else if (r.inputEvent()) {
+                    b.setDetail(e, INPUT_EVENT);
+                } else if (r.joinsInput()) {
+                    b.setDetail(e, JOINS_INPUT);
+                } else if (r.newWindow()) {
+                    b.setDetail(e, NEW_WINDOW);
                 } else if (r.name() != null) {
                     b.setDetail(e, fullName);
                 }

@@ -23,10 +23,19 @@ import java.util.List;
  * @param threadName    glob the thread's name must match, or {@code null}
  * @param joinsLaunch   for {@code START_ACTIVITY}: joins an unfinished launch response of the same
  *                      thread instead of starting a response of its own
+ * @param inputEvent    for {@code USER_INPUT}: the call delivers one input event of the view system
+ *                      (a touch, scroll step, key); such responses are grouped into gestures
+ * @param joinsInput    for {@code USER_INPUT}: a click handler; run outside an input event (Android
+ *                      posts {@code performClick} after the up event) it joins the response of the
+ *                      input event its thread delivered just before, instead of starting its own
+ * @param newWindow     for {@code INVALIDATE}: the call opens a window (an activity's, a popup's, a
+ *                      dialog's); only a real {@code performDraw} fulfils it, never a traversal that
+ *                      merely stands in for an unsampled draw
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record MethodRule(EventKind event, String via, String name, List<String> methods, List<String> except,
-                         List<String> directChildOf, boolean threadRoot, String threadName, boolean joinsLaunch) {
+                         List<String> directChildOf, boolean threadRoot, String threadName, boolean joinsLaunch,
+                         boolean inputEvent, boolean joinsInput, boolean newWindow) {
 
     public MethodRule {
         methods = methods == null ? List.of() : List.copyOf(methods);

@@ -147,6 +147,12 @@ public final class MethodRules {
             if (r.joinsLaunch() && k != EventKind.START_ACTIVITY) {
                 throw new InvalidRulesException(where + "\"joinsLaunch\" only applies to START_ACTIVITY", null);
             }
+            if ((r.inputEvent() || r.joinsInput()) && k != EventKind.USER_INPUT) {
+                throw new InvalidRulesException(where + "\"inputEvent\" and \"joinsInput\" only apply to USER_INPUT", null);
+            }
+            if (r.newWindow() && k != EventKind.INVALIDATE) {
+                throw new InvalidRulesException(where + "\"newWindow\" only applies to INVALIDATE", null);
+            }
         }
     }
 

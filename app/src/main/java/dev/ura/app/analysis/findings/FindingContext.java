@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.findings;
 
+import dev.ura.app.analysis.events.UiThread;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
@@ -10,7 +11,6 @@ import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodInfo;
-import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 
 import java.util.BitSet;
@@ -24,6 +24,9 @@ public final class FindingContext {
     private final WhatIfEstimator estimator;
     private final BitSet critical = new BitSet();
     private SystemFacts facts;
+    private static final int UNKNOWN = -2;
+    /** The UI thread's index once asked for (a scan of the calls), {@link #UNKNOWN} before. */
+    private int uiThread = UNKNOWN;
     private List<Segment> path;
 
     FindingContext(ResponseGraph graph, FindingThresholds thresholds) {
@@ -85,21 +88,21 @@ public final class FindingContext {
     }
 
     /**
-     * Index of the main thread, or -1. On a system trace: the main thread (tid = pid) of the
-     * process the response's trigger ran in.
+     * Index of the main (UI) thread, or -1: on a method trace or agent log the thread that runs the
+     * frames ({@link UiThread}). On a system trace: the thread the trigger ran on — the UI
+     * thread an input was delivered on (docs/system-responses.md §3: not always tid = pid), or the
+     * main thread of a launch; for a response set by hand, the main thread (tid = pid) of its
+     * thread's process.
      */
     public int mainThread() {
         if (system()) {
-            return systemFacts().processMain(response().thread());
+            Response r = response();
+            return r.setByHand() || r.thread() < 0 ? systemFacts().processMain(r.thread()) : r.thread();
         }
-        Trace t = trace();
-        for (int i = 0; i < t.threads().size(); i++) {
-            ThreadTrack track = t.threads().get(i);
-            if (track.main()) {
-                return i;
-            }
+        if (uiThread == UNKNOWN) {
+            uiThread = UiThread.of(trace());
         }
-        return t.mainThread().map(m -> t.threads().indexOf(m)).orElse(-1);
+        return uiThread;
     }
 
     /** What the change saves on this response, ns (estimated). */

@@ -13,10 +13,21 @@ import java.util.List;
  * @param drawnAtNs    "drawn at": the end of the frame's DrawFrame (the response's end)
  * @param onScreenAtNs "on screen at": the FrameTimeline present time, -1 when not recorded or dropped
  * @param inputTimeConverted whether the start came from {@code eventTimeNano} via a clock snapshot
+ * @param unfinishedReason   why no frame ends it (one line), {@code null} when a frame does
  */
 public record SystemWork(List<TrackedStretch> stretches, long vsyncId, int drawThread, long drawnAtNs,
-                         long onScreenAtNs, boolean inputTimeConverted) {
+                         long onScreenAtNs, boolean inputTimeConverted, String unfinishedReason) {
+    /** Why a response whose tracked work ran on no thread that draws has no end. */
+    public static final String NO_FRAME = "its tracked work requested no frame";
+
     public SystemWork {
         stretches = List.copyOf(stretches);
+    }
+
+    /** Work ended by a frame ({@code drawnAtNs} ≥ 0), else unfinished because it requested no frame. */
+    public SystemWork(List<TrackedStretch> stretches, long vsyncId, int drawThread, long drawnAtNs,
+                      long onScreenAtNs, boolean inputTimeConverted) {
+        this(stretches, vsyncId, drawThread, drawnAtNs, onScreenAtNs, inputTimeConverted,
+                drawnAtNs >= 0 ? null : NO_FRAME);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.response;
 
+import dev.ura.app.analysis.events.MethodEventDeriver;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 
@@ -62,6 +63,34 @@ final class FulfilmentIndex {
         starts.forEach((t, l) -> drawStartsByThread.put(t, l.stream().mapToLong(Long::longValue).toArray()));
     }
 
+    /**
+     * The fulfilling event of request {@code r}, or -1 when none follows it; with {@code drawnOnly},
+     * the first that really drew: a traversal standing in for an unsampled draw
+     * ({@link MethodEventDeriver#STAND_IN_DRAW}) is passed over.
+     */
+    int fulfilmentOf(int r, boolean drawnOnly) {
+        int d = fulfilmentOf(r);
+        if (!drawnOnly || d < 0 || !isStandIn(d)) {
+            return d;
+        }
+        int[] list = byKey.get(key(EventKind.DRAW, events.identityId(r)));
+        return firstDrawn(list, EventOrder.lowerBound(events, list, events.start(d)));
+    }
+
+    private boolean isStandIn(int e) {
+        return MethodEventDeriver.STAND_IN_DRAW.equals(events.detail(e));
+    }
+
+    /** The first event of {@code list} from position {@code from} on that is no stand-in, or -1. */
+    private int firstDrawn(int[] list, int from) {
+        for (int k = from; list != null && k < list.length; k++) {
+            if (!isStandIn(list[k])) {
+                return list[k];
+            }
+        }
+        return -1;
+    }
+
     /** The fulfilling event of request {@code r}, or -1 when none follows it. */
     int fulfilmentOf(int r) {
         EventKind fulfilment = fulfilmentKind(events.kind(r));
@@ -110,13 +139,19 @@ final class FulfilmentIndex {
         return lo < list.length ? list[lo] : -1;
     }
 
-    /** The first DRAW on {@code thread} that starts at or after {@code t}, or -1. */
-    int firstFrameAfter(int thread, long t) {
+    /**
+     * The first DRAW on {@code thread} that starts at or after {@code t}, or -1; with
+     * {@code drawnOnly}, the first that is no stand-in traversal.
+     */
+    int firstFrameAfter(int thread, long t, boolean drawnOnly) {
         int[] list = framesByThread.get(thread);
         if (list == null) {
             return -1;
         }
         int lo = EventOrder.lowerBound(events, list, t);
+        if (drawnOnly) {
+            return firstDrawn(list, lo);
+        }
         return lo < list.length ? list[lo] : -1;
     }
 

@@ -1,11 +1,11 @@
 package dev.ura.app.analysis.response;
 
+import dev.ura.app.analysis.events.UiThread;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.SliceSelector;
 import dev.ura.app.analysis.whatif.SliceNames;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodInfo;
-import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 
 import java.util.List;
@@ -54,8 +54,7 @@ public record HandWindow(int thread, long fromNs, long toNs, String trigger) {
     }
 
     private static int threadRunningAt(Trace trace, long ns) {
-        Optional<ThreadTrack> main = trace.mainThread();
-        int mainIndex = main.map(trace.threads()::indexOf).orElse(0);
+        int mainIndex = Math.max(0, UiThread.of(trace));
         if (runsAt(trace.threads().get(mainIndex).calls(), ns)) {
             return mainIndex;
         }

@@ -140,6 +140,18 @@ public final class HandoffLinker {
             warnings.add(neverSentWarning(events, neverSent));
         }
         anonymousDispatches.sort(Comparator.comparingLong(events::start));
+        // A send with obj that no dispatch of that obj ran (nor a REMOVE_MSG cancelled) may have been
+        // run by a dispatch the log wrote without obj: it is linked by inference too, never dropped.
+        BitSet sent = new BitSet();
+        links.forEach(l -> sent.set(l.sendEvent()));
+        for (ArrayDeque<Integer> q : queued.values()) {
+            for (int s : q) {
+                if (!sent.get(s) && !fixedSends.get(s)) {
+                    anonymousSends.add(s);
+                }
+            }
+        }
+        anonymousSends.sort(Comparator.comparingLong(events::start));
         links.addAll(new IdentitylessLinker(trace, events, units, rules).link(
                 anonymousSends.stream().mapToInt(Integer::intValue).toArray(),
                 anonymousDispatches.stream().mapToInt(Integer::intValue).toArray(), linked));

@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * Links the hand-offs of an agent log that the log gives no identity for: sends without
  * {@code obj}, and dispatches without {@code obj} or whose {@code obj} no earlier send is waiting
- * with. The rules are the method-trace linker's (android-method-rules.md): each send, in time
+ * with; and sends with an {@code obj} no dispatch of that {@code obj} ran, to dispatches without
+ * one (the log dropped the dispatch's {@code obj}, not the work). The rules are the method-trace linker's (android-method-rules.md): each send, in time
  * order, takes a not-yet-linked such dispatch that starts at or after it, on the thread its
  * {@code target_tid} names or else on another thread; the earliest one whose work names an app
  * class the sending work named before the send (affinity), else the earliest one (FIFO), affinity
@@ -81,7 +82,7 @@ final class IdentitylessLinker {
         for (int k = lowerBound(dispatches, t); k < dispatches.length && looked < MAX_CANDIDATES; k++) {
             int d = dispatches[k];
             looked++;
-            if (linked.get(d) || !onTargetThread(send, d)) {
+            if (linked.get(d) || !onTargetThread(send, d) || !identitiesAllow(send, d)) {
                 continue;
             }
             if (!affinity) {
@@ -94,6 +95,14 @@ final class IdentitylessLinker {
             }
         }
         return -1;
+    }
+
+    /**
+     * A send with {@code obj} (its own dispatch never came) only takes a dispatch written without
+     * {@code obj}: a dispatch of another object is that object's work.
+     */
+    private boolean identitiesAllow(int send, int dispatch) {
+        return events.identityId(send) < 0 || events.identityId(dispatch) < 0;
     }
 
     /** The thread {@code target_tid} names, else any other thread than the sender's. */

@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.response;
 
+import dev.ura.app.analysis.events.UiThread;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
@@ -38,7 +39,7 @@ public final class ResponseCandidates {
         if (trace.threads().isEmpty() || limit <= 0) {
             return List.of();
         }
-        int main = trace.mainThread().map(trace.threads()::indexOf).orElse(0);
+        int main = Math.max(0, UiThread.of(trace));
         String threadName = trace.threads().get(main).name();
         List<Candidate> all = new ArrayList<>();
         for (int e = 0; e < events.size(); e++) {

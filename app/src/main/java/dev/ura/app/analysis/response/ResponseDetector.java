@@ -49,6 +49,8 @@ public final class ResponseDetector {
     private final WorkUnits units;
     private final List<Link> links;
     private final Map<Integer, List<Integer>> targets = new HashMap<>();
+    /** Agent logs only (rule 7, repeated requests): the send linked to each dispatch; else null. */
+    private final Map<Integer, Integer> senderOf;
     private final FulfilmentIndex draws;
     private final int[] order;
     private final boolean sampled;
@@ -64,7 +66,14 @@ public final class ResponseDetector {
             targets.computeIfAbsent(l.sendEvent(), k -> new ArrayList<>()).add(l.dispatchEvent());
         }
         order = EventOrder.byStart(events);
-        draws = new FulfilmentIndex(events, order, "agent-log".equals(trace.metadata().format()));
+        boolean agentLog = "agent-log".equals(trace.metadata().format());
+        draws = new FulfilmentIndex(events, order, agentLog);
+        senderOf = agentLog ? new HashMap<>() : null;
+        if (agentLog) {
+            for (Link l : links) {
+                senderOf.putIfAbsent(l.dispatchEvent(), l.sendEvent());
+            }
+        }
         sampled = SampledTrace.isSampled(trace);
         marks = new EventMarks(events.size());
     }
@@ -76,7 +85,10 @@ public final class ResponseDetector {
             if (!events.kind(e).isTrigger() || nestedInTrigger(e)) {
                 continue;
             }
-            Tracking joined = MethodEventDeriver.JOINS_LAUNCH.equals(events.detail(e)) ? openLaunch(found, e) : null;
+            String detail = events.detail(e);
+            Tracking joined = MethodEventDeriver.JOINS_LAUNCH.equals(detail) ? openLaunch(found, e)
+                    : MethodEventDeriver.JOINS_INPUT.equals(detail) ? Gestures.inputBefore(events, found, t -> t.roots, e)
+                    : null;
             if (joined != null) {
                 joined.roots.add(e);
                 joined.compute();
@@ -86,9 +98,10 @@ public final class ResponseDetector {
                 found.add(t);
             }
         }
+        int[] gesture = Gestures.number(events, found, t -> t.roots);
         List<ResponseWork> out = new ArrayList<>(found.size());
         for (int i = 0; i < found.size(); i++) {
-            out.add(found.get(i).toWork(i));
+            out.add(found.get(i).toWork(i, gesture[i]));
         }
         return out;
     }
@@ -143,6 +156,15 @@ public final class ResponseDetector {
             tracked = marks.walk();
             requests = new ArrayList<>();
             ArrayDeque<Integer> queue = new ArrayDeque<>(roots);
+            for (int r : roots) {
+                // a click that joined its input event runs in the message View.post sent from that
+                // event (View$PerformClick): that message is the input's work handed on, as a link is
+                int owner = units.owner(r);
+                if (MethodEventDeriver.JOINS_INPUT.equals(events.detail(r)) && owner >= 0
+                        && events.kind(owner) == EventKind.DISPATCH_MSG) {
+                    queue.add(owner);
+                }
+            }
             while (!queue.isEmpty()) {
                 int u = queue.poll();
                 if (tracked.get(u)) {
@@ -158,7 +180,7 @@ public final class ResponseDetector {
             int kept = 0;
             for (int i = 0; i < requests.size(); i++) {
                 int r = requests.get(i);
-                int d = draws.fulfilmentOf(r);
+                int d = draws.fulfilmentOf(r, drawnOnly(r));
                 // A request without identity that nothing fulfils is no request (a bad line must
                 // not leave the response pending forever); the reader warned about it.
                 if (d >= 0 || !draws.isOptional(r)) {
@@ -168,6 +190,23 @@ public final class ResponseDetector {
             }
             requests.subList(kept, requests.size()).clear();
             fulfilledBy = Arrays.copyOf(by, kept);
+            if (senderOf != null) {
+                dropRepeats();
+            }
+        }
+
+        /** Rule 7: requests that repeat an already drawn one (an animation's frames) are not the response's. */
+        private void dropRepeats() {
+            boolean[] repeats = RepeatedRequests.of(events, units, senderOf, requests, fulfilledBy);
+            int kept = 0;
+            for (int i = 0; i < requests.size(); i++) {
+                if (!repeats[i]) {
+                    requests.set(kept, requests.get(i));
+                    fulfilledBy[kept++] = fulfilledBy[i];
+                }
+            }
+            requests.subList(kept, requests.size()).clear();
+            fulfilledBy = Arrays.copyOf(fulfilledBy, kept);
         }
 
         private void follow(int e, ArrayDeque<Integer> queue) {
@@ -205,7 +244,7 @@ public final class ResponseDetector {
                 if (k != EventKind.DISPATCH_MSG && !k.isTrigger()) {
                     continue;
                 }
-                int f = draws.firstFrameAfter(events.thread(u), events.end(u));
+                int f = draws.firstFrameAfter(events.thread(u), events.end(u), isLaunch());
                 if (f >= 0 && events.start(f) - events.end(u) <= INFERRED_FRAME_WINDOW_NS
                         && (best < 0 || events.end(f) > events.end(best))) {
                     best = f;
@@ -225,7 +264,17 @@ public final class ResponseDetector {
             return !draws.drawnBetween(events.thread(first), events.start(first), t);
         }
 
-        ResponseWork toWork(int index) {
+        /** A launch: its window's first frame draws (a traversal that drew nothing is not it). */
+        boolean isLaunch() {
+            return events.kind(roots.get(0)) == EventKind.START_ACTIVITY;
+        }
+
+        /** Whether only a real draw fulfils request {@code r}: a new window's, or any of a launch. */
+        private boolean drawnOnly(int r) {
+            return isLaunch() || MethodEventDeriver.NEW_WINDOW.equals(events.detail(r));
+        }
+
+        ResponseWork toWork(int index, int gesture) {
             int trigger = roots.get(0);
             int last = -1;
             boolean finished = true;
@@ -254,10 +303,27 @@ public final class ResponseDetector {
                 }
             }
             int thread = events.thread(trigger);
-            Response response = new Response(index, triggerName(trigger), thread, threadName(thread),
-                    events.start(trigger), endNs, finished, last < 0 ? null : endEvent(last, inferred));
+            Response response = new Response(index, name(roots), thread, threadName(thread),
+                    events.start(trigger), endNs, finished, last < 0 ? null : endEvent(last, inferred), false, gesture);
             return new ResponseWork(trace, events, links, response, trigger, tracked.toEventSet(), fulfilments, last);
         }
+    }
+
+    /**
+     * The response's name: its trigger's, or for an input event that ran no app handler of its own
+     * ({@code touch input}) and that a click joined, the click's ({@code MainActivity$1.onClick}).
+     */
+    private String name(List<Integer> roots) {
+        int trigger = roots.get(0);
+        if (MethodEventDeriver.INPUT_EVENT.equals(events.detail(trigger)) && events.name(trigger) != null
+                && events.name(trigger).endsWith("input")) {
+            for (int r : roots) {
+                if (MethodEventDeriver.JOINS_INPUT.equals(events.detail(r))) {
+                    return triggerName(r);
+                }
+            }
+        }
+        return triggerName(trigger);
     }
 
     private String triggerName(int e) {

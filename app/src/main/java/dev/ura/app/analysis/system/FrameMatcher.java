@@ -2,102 +2,132 @@ package dev.ura.app.analysis.system;
 
 import dev.ura.app.analysis.model.TrackedStretch;
 import dev.ura.trace.model.system.Frame;
+import dev.ura.trace.model.system.SystemTrace;
+import dev.ura.trace.model.system.ThreadState;
+import dev.ura.trace.model.system.ThreadStateTable;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 
 /**
  * Which frames a response's tracked work requested, and the one that ends it
- * (docs/system-responses.md §3): a tracked stretch on an app's main thread requests that thread's
- * first {@code Choreographer#doFrame} starting at or after the stretch, other than one containing
- * the stretch's start; the response ends at the requested frame drawn last.
+ * (docs/system-responses.md §3): a tracked stretch on a UI thread requests the first frame of that
+ * thread that draws it — the frame whose input or animation stage it starts in, else the first
+ * drawing frame that starts after it; the response ends at the requested frame drawn last.
  */
 final class FrameMatcher {
-    private final List<Frame> frames;
-    /** Per main thread: indices into {@link #frames} of its doFrames, by start. */
-    private final int[][] byThread;
+    /** Why a response has no ending frame. */
+    enum Unfinished {
+        /** Finished: a frame ends it. */
+        NONE(null),
+        /** No tracked stretch ran on a thread that draws. */
+        NO_FRAME("its tracked work requested no frame"),
+        /** Work on a UI thread after the trace's last frame there: the frame that would draw it is not in the trace. */
+        AFTER_LAST_FRAME("its work posts back to the UI thread after the last frame of the trace");
 
-    FrameMatcher(List<Frame> frames, SystemThreads threads, int threadCount) {
-        this.frames = frames;
-        int[] count = new int[threadCount];
-        for (Frame f : frames) {
-            if (onMain(f, threads, threadCount)) {
-                count[f.mainThread()]++;
-            }
+        private final String reason;
+
+        Unfinished(String reason) {
+            this.reason = reason;
         }
-        byThread = new int[threadCount][];
-        for (int t = 0; t < threadCount; t++) {
-            byThread[t] = new int[count[t]];
-            count[t] = 0;
+
+        /** One line, for the report; null when finished. */
+        String reason() {
+            return reason;
         }
-        for (int i = 0; i < frames.size(); i++) {
-            Frame f = frames.get(i);
-            if (onMain(f, threads, threadCount)) {
-                byThread[f.mainThread()][count[f.mainThread()]++] = i;
-            }
-        }
-        for (int[] list : byThread) {
-            boolean sorted = true;
-            for (int k = 1; k < list.length; k++) {
-                sorted &= frames.get(list[k - 1]).doFrameStartNs() <= frames.get(list[k]).doFrameStartNs();
-            }
-            if (!sorted) {
-                Integer[] boxed = Arrays.stream(list).boxed().toArray(Integer[]::new);
-                Arrays.sort(boxed, (a, b) -> Long.compare(frames.get(a).doFrameStartNs(), frames.get(b).doFrameStartNs()));
-                for (int k = 0; k < list.length; k++) {
-                    list[k] = boxed[k];
-                }
+    }
+
+    /**
+     * @param frames     the requested frames (indices into {@link UiFrames#all()}), ascending
+     * @param end        the one drawn last, -1 when unfinished
+     * @param unfinished why there is no end
+     * @param postBack   whether a post-back to an awake UI thread (no wakeup recorded) added a request
+     */
+    record Requests(List<Integer> frames, int end, Unfinished unfinished, boolean postBack) {
+    }
+
+    private final UiFrames ui;
+    private final SystemTrace system;
+    private final boolean[] renderThread;
+
+    FrameMatcher(UiFrames ui, SystemTrace system, int threadCount) {
+        this.ui = ui;
+        this.system = system;
+        renderThread = new boolean[threadCount];
+        for (UiFrames.UiFrame f : ui.all()) {
+            if (f.drawThread() != f.thread() && f.drawThread() >= 0 && f.drawThread() < threadCount) {
+                renderThread[f.drawThread()] = true;
             }
         }
     }
 
-    private static boolean onMain(Frame f, SystemThreads threads, int threadCount) {
-        return f.mainThread() >= 0 && f.mainThread() < threadCount && f.doFrameStartNs() >= 0
-                && threads.appMain(f.mainThread());
-    }
-
-    /** The frames (indices into the trace's frames) that {@code stretches} request, ascending. */
-    List<Integer> requested(List<TrackedStretch> stretches) {
+    /** What {@code stretches} (in order of start) request, and the frame that ends the response. */
+    Requests requested(List<TrackedStretch> stretches) {
         TreeSet<Integer> out = new TreeSet<>();
+        boolean afterLast = false;
         for (TrackedStretch s : stretches) {
-            int[] list = byThread[s.thread()];
-            int k = firstStartingAtOrAfter(list, s.fromNs());
-            // An input handled inside a frame's input stage is drawn by the next frame.
-            if (k < list.length && contains(frames.get(list[k]), s.fromNs())) {
-                k++;
+            if (!ui.uiThread(s.thread())) {
+                continue;
             }
-            if (k < list.length) {
-                out.add(list[k]);
-            }
-        }
-        return new ArrayList<>(out);
-    }
-
-    private int firstStartingAtOrAfter(int[] list, long timeNs) {
-        int lo = 0;
-        int hi = list.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (frames.get(list[mid]).doFrameStartNs() < timeNs) {
-                lo = mid + 1;
+            // FrameTimeline alone says nothing of a frame's stages: work is drawn by a frame
+            // starting after it ends (§3, app-only tracing).
+            int k = ui.timelineOnly(s.thread()) ? ui.firstDrawing(s.thread(), s.toNs(), true)
+                    : ui.firstDrawing(s.thread(), s.fromNs());
+            if (k >= 0) {
+                out.add(k);
             } else {
-                hi = mid;
+                afterLast = true;
             }
         }
-        return lo;
+        boolean postBack = false;
+        int back = postBack(stretches);
+        if (back >= 0 && !out.contains(back)) {
+            out.add(back);
+            postBack = true;
+        }
+        List<Integer> frames = new ArrayList<>(out);
+        if (afterLast) {
+            return new Requests(frames, -1, Unfinished.AFTER_LAST_FRAME, postBack);
+        }
+        int end = drawnLast(frames);
+        return new Requests(frames, end, end < 0 ? Unfinished.NO_FRAME : Unfinished.NONE, postBack);
     }
 
-    private static boolean contains(Frame f, long timeNs) {
-        return f.doFrameStartNs() <= timeNs && timeNs < f.doFrameEndNs();
+    /**
+     * A post-back that left no wakeup: when the tracked work's last stretch to end runs on another
+     * thread of a UI thread's process (not its RenderThread) and the UI thread is awake (running or
+     * waiting for a CPU) when it ends, a message it posted needed no wakeup — the looper takes it
+     * after what it is doing. That work is drawn by the UI thread's first drawing frame that starts
+     * after the stretch's end. Returns that frame, or -1.
+     */
+    private int postBack(List<TrackedStretch> stretches) {
+        TrackedStretch last = null;
+        for (TrackedStretch s : stretches) {
+            if (last == null || s.toNs() >= last.toNs()) {
+                last = s;
+            }
+        }
+        if (last == null || ui.uiThread(last.thread()) || renderThread[last.thread()]) {
+            return -1;
+        }
+        int main = ui.uiThreadOf(ui.pidOf(last.thread()));
+        if (main < 0 || !ui.uiThread(main)) {
+            return -1;
+        }
+        ThreadStateTable st = system.states().get(main);
+        int at = st.indexAt(last.toNs());
+        if (at < 0 || !(st.state(at) == ThreadState.RUNNING || st.state(at).isRunnable())) {
+            return -1;
+        }
+        return ui.firstDrawing(main, last.toNs() + 1, true);
     }
 
     /** Of {@code requested}, the frame drawn last (the later one on a tie), or -1 when none. */
     int drawnLast(List<Integer> requested) {
         int best = -1;
         for (int i : requested) {
-            if (best < 0 || drawnAt(frames.get(i)) >= drawnAt(frames.get(best))) {
+            if (best < 0 || ui.get(i).drawnAtNs() >= ui.get(best).drawnAtNs()) {
                 best = i;
             }
         }

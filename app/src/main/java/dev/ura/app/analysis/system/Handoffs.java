@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The hand-offs that can open a tracked stretch (docs/system-responses.md §2 rules 2–4), indexed by
  * the thread that makes them, each list in time order: wakeups made by a thread (not from
- * interrupt context, not vsync), binder transactions it sent that were received, and flows from
+ * interrupt context, not vsync, not of the input system's threads), binder transactions it sent that were received, and flows from
  * it. Built once per analysis; the tracker only looks at the hand-offs of tracked threads.
  */
 final class Handoffs {
@@ -80,7 +80,7 @@ final class Handoffs {
         int waker = w.waker(i);
         int wakee = w.wakee(i);
         return waker >= 0 && waker < n && wakee >= 0 && wakee < n && waker != wakee && !w.fromInterrupt(i)
-                && !threads.vsync(waker);
+                && !threads.vsync(waker) && !threads.inputSystem(wakee);
     }
 
     private static boolean received(BinderTransaction b, int n) {

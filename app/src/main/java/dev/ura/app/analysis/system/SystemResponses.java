@@ -11,7 +11,6 @@ import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.EventKind;
 import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.Trace;
-import dev.ura.trace.model.system.Frame;
 import dev.ura.trace.util.OneLine;
 
 import java.util.ArrayList;
@@ -40,7 +39,14 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
     }
 
     /** One response found on a system trace, before the event table is numbered. */
-    private record Found(TriggerFinder.Trigger trigger, StretchTracker.Result tracked, List<Integer> frames, int end) {
+    private record Found(TriggerFinder.Trigger trigger, StretchTracker.Result tracked, FrameMatcher.Requests requests) {
+        int end() {
+            return requests.end();
+        }
+
+        List<Integer> frames() {
+            return requests.frames();
+        }
     }
 
     /** Finds every response of {@code trace}, whose {@code system()} is present. */
@@ -48,25 +54,24 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
         SystemThreads threads = new SystemThreads(trace);
         int n = trace.threads().size();
         Set<String> warnings = new LinkedHashSet<>();
-        List<TriggerFinder.Trigger> triggers = new TriggerFinder(trace, threads).find();
+        UiFrames ui = new UiFrames(trace, threads);
+        List<TriggerFinder.Trigger> triggers = new TriggerFinder(trace, threads, ui).find();
         List<Found> found = new ArrayList<>(triggers.size());
         if (!triggers.isEmpty()) {
             StretchTracker tracker = new StretchTracker(new Handoffs(trace.system(), threads), threads,
                     trace.lastTimeNs());
-            FrameMatcher frames = new FrameMatcher(trace.system().frames(), threads, n);
+            FrameMatcher frames = new FrameMatcher(ui, trace.system(), n);
             for (TriggerFinder.Trigger g : triggers) {
                 StretchTracker.Result r = tracker.track(g.thread(), g.sliceStartNs(), g.stretchEndNs());
-                List<Integer> requested = frames.requested(r.stretches().stream().map(StretchTracker.Opened::stretch)
-                        .toList());
-                found.add(new Found(g, r, requested, frames.drawnLast(requested)));
+                found.add(new Found(g, r, frames.requested(r.stretches().stream().map(StretchTracker.Opened::stretch)
+                        .toList())));
             }
         }
-        return assemble(trace, found, warnings);
+        return assemble(trace, ui, found, warnings);
     }
 
-    private static SystemResponses assemble(Trace trace, List<Found> found, Set<String> warnings) {
+    private static SystemResponses assemble(Trace trace, UiFrames ui, List<Found> found, Set<String> warnings) {
         SystemEvents ev = new SystemEvents(trace);
-        List<Frame> frames = trace.system().frames();
         List<int[]> added = new ArrayList<>();
         for (int r = 0; r < found.size(); r++) {
             Found f = found.get(r);
@@ -83,7 +88,7 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
             }
             int endEvent = -1;
             for (int k : f.frames()) {
-                int e = draw(trace, ev, k, frames.get(k));
+                int e = draw(trace, ui, ev, k);
                 mine.add(e);
                 if (k == f.end()) {
                     endEvent = e;
@@ -97,11 +102,6 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
             if (f.tracked().capped()) {
                 warnings.add("response " + r + " (" + g.name() + "): tracked work cut at " + StretchTracker.MAX_STRETCHES
                         + " stretches");
-            }
-            if (f.end() >= 0 && !FrameMatcher.drawn(frames.get(f.end()))) {
-                Frame fr = frames.get(f.end());
-                warnings.add("frame " + fr.vsyncId() + " (Choreographer#doFrame at " + fr.doFrameStartNs()
-                        + " ns) has no DrawFrame on a RenderThread: drawn at is the end of its doFrame");
             }
         }
         EventTable events = ev.build();
@@ -117,8 +117,8 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
                 tracked[k - 1] = ev.indexOf(mine[k]);
             }
             int endEvent = mine[0] < 0 ? -1 : ev.indexOf(mine[0]);
-            SystemWork sys = systemWork(f, frames);
-            Response response = response(trace, r, f, sys);
+            SystemWork sys = systemWork(f, ui);
+            Response response = response(trace, ui, r, f, sys);
             work.add(new ResponseWork(trace, events, links, response, tracked[0], EventSet.of(tracked), List.of(),
                     endEvent));
             systems.add(sys);
@@ -127,15 +127,13 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
         return new SystemResponses(events, links, work, systems, warnings.stream().map(OneLine::of).toList());
     }
 
-    private static int draw(Trace trace, SystemEvents ev, int k, Frame f) {
-        boolean drawn = FrameMatcher.drawn(f);
-        int thread = FrameMatcher.drawThread(f);
-        long start = drawn ? f.drawStartNs() : f.doFrameStartNs();
-        int call = callAt(trace, thread, start, drawn ? "DrawFrame" : "Choreographer#doFrame");
-        return ev.draw(k, thread, start, FrameMatcher.drawnAt(f), name(trace, thread, f), call);
+    private static int draw(Trace trace, UiFrames ui, SystemEvents ev, int k) {
+        UiFrames.UiFrame f = ui.get(k);
+        int call = callAt(trace, f.drawThread(), f.drawStartNs(), "");
+        return ev.draw(k, f.drawThread(), f.drawStartNs(), f.drawnAtNs(), name(trace, ui, f), call);
     }
 
-    /** The call of {@code thread} starting at {@code startNs} whose name starts with {@code prefix}, or -1. */
+    /** The outermost call of {@code thread} starting at {@code startNs} whose name starts with {@code prefix}, or -1. */
     private static int callAt(Trace trace, int thread, long startNs, String prefix) {
         CallTable c = trace.threads().get(thread).calls();
         int lo = 0;
@@ -156,7 +154,12 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
         return -1;
     }
 
-    private static SystemWork systemWork(Found f, List<Frame> frames) {
+    private static String sliceName(Trace trace, int thread, long startNs, String fallback) {
+        int call = callAt(trace, thread, startNs, "");
+        return call >= 0 ? trace.methods().get(trace.threads().get(thread).calls().method(call)).name() : fallback;
+    }
+
+    private static SystemWork systemWork(Found f, UiFrames ui) {
         List<TrackedStretch> stretches = f.tracked().stretches().stream().map(StretchTracker.Opened::stretch).toList();
         boolean converted = f.trigger().start().converted();
         if (f.end() < 0) {
@@ -166,15 +169,13 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
                     last = s;
                 }
             }
-            return new SystemWork(stretches, -1, last.thread(), -1, -1, converted);
+            return new SystemWork(stretches, -1, last.thread(), -1, -1, converted, f.requests().unfinished().reason());
         }
-        Frame fr = frames.get(f.end());
-        long onScreen = fr.dropped() ? -1 : fr.presentNs();
-        return new SystemWork(stretches, fr.vsyncId(), FrameMatcher.drawThread(fr), FrameMatcher.drawnAt(fr), onScreen,
-                converted);
+        UiFrames.UiFrame fr = ui.get(f.end());
+        return new SystemWork(stretches, fr.vsyncId(), fr.drawThread(), fr.drawnAtNs(), fr.presentNs(), converted, null);
     }
 
-    private static Response response(Trace trace, int index, Found f, SystemWork sys) {
+    private static Response response(Trace trace, UiFrames ui, int index, Found f, SystemWork sys) {
         TriggerFinder.Trigger g = f.trigger();
         String threadName = trace.threads().get(g.thread()).name();
         long start = g.start().startNs();
@@ -186,19 +187,18 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
             return new Response(index, g.name(), g.thread(), threadName, start, end, false, null);
         }
         int drawThread = sys.drawThread();
-        Frame fr = trace.system().frames().get(f.end());
-        String name = name(trace, drawThread, fr);
+        String name = name(trace, ui, ui.get(f.end()));
         EndEvent end = new EndEvent(drawThread, trace.threads().get(drawThread).name(), EventKind.DRAW_FRAME, name,
                 sys.drawnAtNs());
         return new Response(index, g.name(), g.thread(), threadName, start, sys.drawnAtNs(), true, end);
     }
 
-    /** The name of the slice that ends frame {@code f}: its DrawFrame, else its doFrame. */
-    private static String name(Trace trace, int thread, Frame f) {
-        boolean drawn = FrameMatcher.drawn(f);
-        String prefix = drawn ? "DrawFrame" : "Choreographer#doFrame";
-        int call = callAt(trace, thread, drawn ? f.drawStartNs() : f.doFrameStartNs(), prefix);
-        return call >= 0 ? trace.methods().get(trace.threads().get(thread).calls().method(call)).name()
-                : prefix + (f.vsyncId() >= 0 ? " " + f.vsyncId() : "");
+    /** The name of the slice that ends frame {@code f}: its DrawFrame, eglSwapBuffers, draw or frame slice. */
+    private static String name(Trace trace, UiFrames ui, UiFrames.UiFrame f) {
+        if (ui.timelineOnly(f.thread())) {
+            return "FrameTimeline frame" + (f.vsyncId() >= 0 ? " " + f.vsyncId() : "");
+        }
+        String fallback = f.drawThread() != f.thread() ? "DrawFrame" : "Choreographer#doFrame";
+        return sliceName(trace, f.drawThread(), f.drawStartNs(), fallback + (f.vsyncId() >= 0 ? " " + f.vsyncId() : ""));
     }
 }

@@ -22,8 +22,15 @@ public final class SystemThreads {
     /** SurfaceFlinger's vsync threads, by name, for traces that do not say which process a thread is in. */
     private static final Set<String> VSYNC_THREADS = Set.of("app", "appSf", "sf", "TimerDispatch");
 
+    /**
+     * The input system's threads (system_server): an app waking them reports that it consumed an
+     * event; what they do next is deliver the next events, the next inputs' responses.
+     */
+    private static final Set<String> INPUT_THREADS = Set.of("InputDispatcher", "InputReader");
+
     private final SystemTrace system;
     private final boolean[] vsync;
+    private final boolean[] input;
     private final boolean[] app;
     private final String[] processName;
 
@@ -37,6 +44,7 @@ public final class SystemThreads {
         int n = threads.size();
         vsync = new boolean[n];
         app = new boolean[n];
+        input = new boolean[n];
         processName = new String[n];
         for (int t = 0; t < n; t++) {
             ThreadInfo info = threads.get(t);
@@ -48,12 +56,20 @@ public final class SystemThreads {
             }
             vsync[t] = sf;
             app[t] = !sf && !process.equals(SYSTEM_SERVER);
+            for (ThreadInfo.Name name : info.names()) {
+                input[t] |= INPUT_THREADS.contains(name.name()) && (process.isEmpty() || process.equals(SYSTEM_SERVER));
+            }
         }
     }
 
     /** Whether a wakeup by thread {@code t} is a vsync wakeup (SurfaceFlinger's process or vsync threads). */
     public boolean vsync(int t) {
         return t >= 0 && t < vsync.length && vsync[t];
+    }
+
+    /** Whether thread {@code t} is system_server's InputDispatcher or InputReader: never tracked work. */
+    boolean inputSystem(int t) {
+        return t >= 0 && t < input.length && input[t];
     }
 
     /** Whether thread {@code t} belongs to an app (not SurfaceFlinger, not system_server). */

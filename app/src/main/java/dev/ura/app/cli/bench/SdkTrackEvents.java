@@ -78,7 +78,8 @@ final class SdkTrackEvents {
         BenchProto snapshot = new BenchProto()
                 .msg(1, new BenchProto().varint(1, 6).varint(2, t))
                 .msg(1, new BenchProto().varint(1, 64).varint(2, t).varint(3, 1));
-        BenchProto defaults = new BenchProto().varint(58, 64).msg(11, new BenchProto().varint(1, uuid()));
+        // TrackEventDefaults.track_uuid is field 11 (as in TrackEvent).
+        BenchProto defaults = new BenchProto().varint(58, 64).msg(11, new BenchProto().varint(11, uuid()));
         long n = BenchProto.emit(out, packet.reset().varint(10, sequenceId).varint(13, 1)
                 .msg(6, snapshot).msg(59, defaults));
         BenchProto thread = new BenchProto().varint(1, pid).varint(2, tid).str(5, threadName);

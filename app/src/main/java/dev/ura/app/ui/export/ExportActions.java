@@ -7,7 +7,6 @@ import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.render.ExportPainter;
 import dev.ura.app.render.TimelineScene;
 
-import javax.imageio.ImageIO;
 import javax.swing.JFileChooser;
 import javax.swing.JOptionPane;
 import javax.swing.filechooser.FileNameExtensionFilter;
@@ -17,9 +16,8 @@ import java.awt.datatransfer.DataFlavor;
 import java.awt.datatransfer.Transferable;
 import java.awt.datatransfer.UnsupportedFlavorException;
 import java.awt.image.BufferedImage;
+import dev.ura.app.report.ImageFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -55,7 +53,7 @@ public final class ExportActions {
             write(frame, out, asSvg);
             frame.status().setMessage("Exported " + out.getFileName());
         } catch (IOException e) {
-            JOptionPane.showMessageDialog(frame, PlainText.message("Cannot write " + out + ": " + e.getMessage()), "Export failed",
+            JOptionPane.showMessageDialog(frame, PlainText.message(e.getMessage()), "Export failed",
                     JOptionPane.ERROR_MESSAGE);
         }
     }
@@ -68,9 +66,9 @@ public final class ExportActions {
         ExportHeader header = header(frame);
         try {
             if (svg) {
-                Files.writeString(out, ExportPainter.svg(scene, header, w, h), StandardCharsets.UTF_8);
-            } else if (!ImageIO.write(ExportPainter.image(scene, header, w, h), "png", out.toFile())) {
-                throw new IOException("no PNG writer available");
+                ImageFiles.writeText(ExportPainter.svg(scene, header, w, h), out); // the one output writer
+            } else {
+                ImageFiles.writePng(ExportPainter.image(scene, header, w, h), out);
             }
         } finally {
             // overlays remember where they were drawn for hit-testing: give them the window's geometry back

@@ -23,6 +23,8 @@ import java.util.List;
 /**
  * The responses of the trace: trigger, start (from the trace start), duration, the event it ends
  * with and whether it is done; a row's tooltip says why it ends where it does. Selecting one shows it.
+ * The input events of one gesture (a touch from down to up, a scroll) are bracketed in the trigger
+ * column ({@code ┌ │ └}) so a scroll reads as one thing while each event keeps its own end.
  */
 public final class ResponsesPanel extends JPanel {
     private final ResponseModel model;
@@ -38,8 +40,8 @@ public final class ResponsesPanel extends JPanel {
             }
             Response r = table.rows().get(row);
             String tip = convertColumnIndexToModel(column) == DONE ? (r.finished() ? DONE_YES : DONE_NO)
-                    : "#" + r.index() + " " + r.trigger() + " on " + r.threadName() + "\n"
-                    + ResponseText.ending(model.analysis(), r);
+                    : "#" + r.index() + " " + r.trigger() + " on " + r.threadName() + gestureText(table.rows(), r)
+                    + "\n" + ResponseText.ending(model.analysis(), r);
             return PlainText.tooltip(tip);
         }
     });
@@ -100,13 +102,52 @@ public final class ResponsesPanel extends JPanel {
     private Object cell(Response x, int c) {
         return switch (c) {
             case 0 -> x.index();
-            case 1 -> shortTrigger(x.trigger());
+            case 1 -> gestureMark(table.rows(), x) + shortTrigger(x.trigger());
             case 2 -> model.loaded() == null ? "" : "+" + TimeFormat.duration(x.startNs() - model.loaded().trace().firstTimeNs());
             case 3 -> TimeFormat.duration(x.durationNs());
             case 4 -> model.analysis() == null ? endsWith(x) : model.analysis().systemWork(x.index())
                     .map(w -> endsWith(x, w)).orElseGet(() -> endsWith(x));
             default -> x.finished() ? "yes" : "no";
         };
+    }
+
+    /**
+     * The bracket that shows a response's place in its gesture: {@code ┌ } first, {@code │ } inside,
+     * {@code └ } last; empty for a response outside a gesture or alone in one.
+     */
+    static String gestureMark(List<Response> all, Response r) {
+        int[] place = place(all, r);
+        if (place[1] < 2) {
+            return "";
+        }
+        return place[0] == 1 ? "┌ " : place[0] == place[1] ? "└ " : "│ ";
+    }
+
+    /** {@code  · gesture 2, input 3 of 5}, or empty outside a gesture. */
+    static String gestureText(List<Response> all, Response r) {
+        if (r.gesture() == Response.NO_GESTURE) {
+            return "";
+        }
+        int[] place = place(all, r);
+        return " · gesture " + r.gesture() + ", input " + place[0] + " of " + place[1];
+    }
+
+    /** {position in its gesture (1-based), members of its gesture}; {0, 0} outside a gesture. */
+    private static int[] place(List<Response> all, Response r) {
+        if (r.gesture() == Response.NO_GESTURE) {
+            return new int[] {0, 0};
+        }
+        int of = 0;
+        int at = 0;
+        for (Response x : all) {
+            if (x.gesture() == r.gesture()) {
+                of++;
+                if (x.index() <= r.index()) {
+                    at = of;
+                }
+            }
+        }
+        return new int[] {at, of};
     }
 
     /** {@code draw NoteListView} / {@code no draw}: the kind and short name of the ending event. */

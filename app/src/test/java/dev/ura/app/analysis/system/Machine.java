@@ -44,6 +44,13 @@ public final class Machine {
         name(OTHER, "com.other");
     }
 
+    /** Adds thread {@code tid} named {@code comm} to process {@code pid}, on a CPU of its own. */
+    public Machine thread(long tid, long pid, String comm) {
+        s.thread(tid, pid);
+        name(tid, comm);
+        return this;
+    }
+
     private void name(long tid, String comm) {
         comms.put(tid, comm);
         cpus.put(tid, cpus.size());

@@ -33,13 +33,14 @@ class SystemResponseRulesTest {
     }
 
     /**
-     * Input 1 (150–300) is handled inside doFrame 10 (100–600): the first doFrame starting at or
-     * after it is 11 (1100), drawn until 1900, on screen at 2000. Input 2 starts with doFrame 12
-     * (2100), which contains its start, so doFrame 13 draws it (until 3500, on screen at 3600). The
-     * animation's frame 12 (drawn until 2700) is requested by neither and extends neither.
+     * Input 1 (150–300) is handled inside doFrame 10 (100–600), which has no traversal slice: its
+     * input stage runs to its end, so frame 10 draws it (DrawFrames 10 until 800, on screen at 850;
+     * Choreographer runs input, animation and traversal in one doFrame). Input 2 starts with doFrame
+     * 12 (2100), in its input stage too: frame 12 draws it (until 2700, on screen at 2800). The
+     * animation's frames 11 and 13 are requested by neither and extend neither.
      */
     @Test
-    void inputInsideAFrameIsDrawnByTheNextAndAnimationFramesExtendNothing() throws Exception {
+    void inputInsideAFramesInputStageIsDrawnByThatFrameAndAnimationFramesExtendNothing() throws Exception {
         Machine m = new Machine().clock(0, OFFSET_NS).run(APP, 0, 4000, "S")
                 .frame(10, 100, 600, 600, 800, 850).frame(11, 1100, 1500, 1500, 1900, 2000)
                 .frame(12, 2100, 2400, 2400, 2700, 2800).frame(13, 3100, 3300, 3300, 3500, 3600)
@@ -50,22 +51,22 @@ class SystemResponseRulesTest {
         assertThat(a.responses()).hasSize(2);
         Response first = a.responses().get(0);
         assertThat(first.startNs()).isEqualTo(t(120));
-        assertThat(first.endNs()).isEqualTo(t(1900));
-        assertThat(first.end().name()).isEqualTo("DrawFrames 11");
+        assertThat(first.endNs()).isEqualTo(t(800));
+        assertThat(first.end().name()).isEqualTo("DrawFrames 10");
         SystemWork w0 = SystemTraces.work(a, 0);
         assertThat(w0.inputTimeConverted()).isTrue();
-        assertThat(w0.vsyncId()).isEqualTo(11);
-        assertThat(w0.onScreenAtNs()).isEqualTo(t(2000));
+        assertThat(w0.vsyncId()).isEqualTo(10);
+        assertThat(w0.onScreenAtNs()).isEqualTo(t(850));
         assertThat(stretches(trace, w0)).containsExactly("1000 150-300 TRIGGER");
 
         Response second = a.responses().get(1);
         assertThat(second.startNs()).isEqualTo(t(2100));
-        assertThat(second.endNs()).isEqualTo(t(3500));
+        assertThat(second.endNs()).isEqualTo(t(2700));
         SystemWork w1 = SystemTraces.work(a, 1);
         assertThat(w1.inputTimeConverted()).isFalse();
-        assertThat(w1.vsyncId()).isEqualTo(13);
+        assertThat(w1.vsyncId()).isEqualTo(12);
         assertThat(w1.drawThread()).isEqualTo(thread(trace, RENDER));
-        assertThat(w1.onScreenAtNs()).isEqualTo(t(3600));
+        assertThat(w1.onScreenAtNs()).isEqualTo(t(2800));
         assertThat(a.warnings()).isEmpty();
     }
 
@@ -203,24 +204,26 @@ class SystemResponseRulesTest {
     }
 
     /**
-     * Frame 50's doFrame (400–700) has no DrawFrame on a RenderThread: drawn at is the end of the
-     * doFrame, on the main thread, and a warning says so.
+     * No RenderThread draw: doFrame 49 (350–380) only ran its input stage and drew nothing, so it
+     * never ends a response; doFrame 50 (400–700) traverses (420–690) and draws on the main thread
+     * ({@code draw} 450–650, as before RenderThread): drawn at is the end of that {@code draw}.
      */
     @Test
-    void aFrameWithoutADrawEndsAtItsDoFrameWithAWarning() throws Exception {
+    void aFrameWithoutRenderThreadEndsAtItsDrawAndOneThatDrewNothingNever() throws Exception {
         Machine m = new Machine().run(APP, 0, 800, "S").slice(APP, 100, 300, "deliverInputEvent id=0xb")
-                .slice(APP, 400, 700, "Choreographer#doFrame 50");
+                .slice(APP, 350, 380, "Choreographer#doFrame 49").slice(APP, 355, 375, "input")
+                .slice(APP, 400, 700, "Choreographer#doFrame 50").slice(APP, 420, 690, "traversal")
+                .slice(APP, 450, 650, "draw");
         Trace trace = SystemTraces.perfetto(m.s);
         Analysis a = Analysis.of(trace);
         Response r = a.responses().get(0);
-        assertThat(r.endNs()).isEqualTo(t(700));
+        assertThat(r.endNs()).isEqualTo(t(650));
         assertThat(r.end().thread()).isEqualTo(thread(trace, APP));
-        assertThat(r.end().name()).isEqualTo("Choreographer#doFrame 50");
+        assertThat(r.end().name()).isEqualTo("draw");
         SystemWork w = SystemTraces.work(a, 0);
         assertThat(w.drawThread()).isEqualTo(thread(trace, APP));
         assertThat(w.vsyncId()).isEqualTo(50);
-        assertThat(a.warnings()).containsExactly("frame 50 (Choreographer#doFrame at " + t(400)
-                + " ns) has no DrawFrame on a RenderThread: drawn at is the end of its doFrame");
+        assertThat(a.warnings()).isEmpty();
     }
 
     /** A trace with slices but no scheduler data: the trigger alone requests the next doFrame. */

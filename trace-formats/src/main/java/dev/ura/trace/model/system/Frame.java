@@ -4,6 +4,13 @@ package dev.ura.trace.model.system;
  * One app frame: the main thread's {@code Choreographer#doFrame <vsync>} joined with the
  * RenderThread's {@code DrawFrame(s) <vsync>} of the same process and, when SurfaceFlinger's
  * FrameTimeline was recorded, the time the frame reached the screen. Times are -1 when unknown.
+ * <p>
+ * A process that wrote no {@code doFrame}/{@code DrawFrame} slices (app-only tracing without the
+ * {@code view}/{@code gfx} categories) still has frames when FrameTimeline was recorded: one per
+ * actual surface frame ({@link Source#FRAME_TIMELINE}). There the app's frame runs from the
+ * surface frame's actual start to its actual end, given both as doFrame and draw times (no slice
+ * says where the work was split), {@code mainThread} is the process's main thread (tid = pid) when
+ * the trace has it, and {@code renderThread} is -1.
  *
  * @param vsyncId       the vsync id (frame token), -1 when the slice carried none
  * @param pid           the app process
@@ -17,13 +24,34 @@ package dev.ura.trace.model.system;
  * @param presentType   FrameTimeline present type (1 on time, 2 late, 3 early, 4 dropped, 5 unknown),
  *                      0 when not recorded
  * @param jankType      FrameTimeline jank bits of the app's surface frame, 0 when not recorded
+ * @param source        slices, or FrameTimeline alone
  */
 public record Frame(long vsyncId, long pid, int mainThread, long doFrameStartNs, long doFrameEndNs,
                     int renderThread, long drawStartNs, long drawEndNs, long presentNs, int presentType,
-                    int jankType) {
+                    int jankType, Source source) {
+
+    /** Where a frame comes from. */
+    public enum Source {
+        /** {@code Choreographer#doFrame} and/or {@code DrawFrame} slices (with FrameTimeline's presentation when recorded). */
+        SLICES,
+        /** Only a FrameTimeline actual surface frame: the app wrote no frame slices. */
+        FRAME_TIMELINE
+    }
+
+    /** A frame from slices (the form every frame had before FrameTimeline-only frames). */
+    public Frame(long vsyncId, long pid, int mainThread, long doFrameStartNs, long doFrameEndNs, int renderThread,
+                 long drawStartNs, long drawEndNs, long presentNs, int presentType, int jankType) {
+        this(vsyncId, pid, mainThread, doFrameStartNs, doFrameEndNs, renderThread, drawStartNs, drawEndNs, presentNs,
+                presentType, jankType, Source.SLICES);
+    }
 
     /** Whether FrameTimeline said this frame was dropped (never shown). */
     public boolean dropped() {
         return presentType == 4;
+    }
+
+    /** Whether only FrameTimeline knows this frame (no doFrame / DrawFrame slice). */
+    public boolean fromTimeline() {
+        return source == Source.FRAME_TIMELINE;
     }
 }

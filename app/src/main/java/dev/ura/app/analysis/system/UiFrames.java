@@ -1,0 +1,342 @@
+package dev.ura.app.analysis.system;
+
+import dev.ura.trace.model.CallTable;
+import dev.ura.trace.model.MethodTable;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.system.Frame;
+import dev.ura.trace.model.system.ThreadInfo;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The frames that can end a response, per UI thread (docs/system-responses.md §3). A UI thread is
+ * an app thread that runs frames: {@code Choreographer#doFrame} (joined by the reader with its
+ * RenderThread's {@code DrawFrame}), or, on a thread that runs no doFrame (Android ≤ 4.3, before
+ * Choreographer was traced), {@code performTraversals}. Whatever the thread's id: a JVM app's UI
+ * thread is not its process's first thread.
+ *
+ * <p>For each frame: where its input and animation stages end (the traversal's start: work done
+ * before it is drawn by this frame), whether it drew anything (a joined {@code DrawFrame}, or a
+ * {@code draw} / {@code eglSwapBuffers} inside it — a doFrame that only handled input or ran an
+ * animation callback that changed nothing drew nothing), and when it was drawn.
+ */
+final class UiFrames {
+    private static final String DO_FRAME = "Choreographer#doFrame";
+    private static final String PERFORM_TRAVERSALS = "performTraversals";
+    private static final String SWAP = "eglSwapBuffers";
+    private static final String DRAW = "draw";
+
+    /**
+     * One frame of a UI thread.
+     *
+     * @param thread      the UI thread
+     * @param startNs     start of its doFrame (or performTraversals)
+     * @param endNs       its end
+     * @param stagesEndNs where its input and animation stages end: the start of its traversal
+     *                    ({@code traversal}, {@code performTraversals}, {@code measure}, {@code layout}
+     *                    or {@code draw}), else its end
+     * @param drew        whether it drew anything
+     * @param drawThread  the thread its drawn-at is on (RenderThread, else the UI thread)
+     * @param drawStartNs start of the slice that ends it ({@code DrawFrame}, {@code eglSwapBuffers}, {@code draw}, the frame)
+     * @param drawnAtNs   "drawn at": the end of that slice
+     * @param vsyncId     the frame's vsync id, -1 when none
+     * @param presentNs   FrameTimeline's present time, -1 when unknown or dropped
+     */
+    record UiFrame(int thread, long startNs, long endNs, long stagesEndNs, boolean drew, int drawThread,
+                   long drawStartNs, long drawnAtNs, long vsyncId, long presentNs) {
+    }
+
+    private final List<UiFrame> frames = new ArrayList<>();
+    /** Per thread: indices into {@link #frames} of its drawing frames, by start. */
+    private final Map<Integer, int[]> drawing = new HashMap<>();
+    /** The threads that run frames (drawing or not). */
+    private final Set<Integer> uiThreads = new HashSet<>();
+    /** The UI threads whose frames are known from FrameTimeline alone (no doFrame slice). */
+    private final Set<Integer> timelineOnly = new HashSet<>();
+    /** Per process: its UI thread (the one running most frames). */
+    private final Map<Long, Integer> uiOfProcess = new HashMap<>();
+    private final Trace trace;
+
+    UiFrames(Trace trace, SystemThreads threads) {
+        this.trace = trace;
+        MethodTable methods = trace.methods();
+        int n = trace.threads().size();
+        boolean[] hasDoFrame = new boolean[n];
+        for (Frame f : trace.system().frames()) {
+            int t = f.mainThread();
+            if (t >= 0 && t < n && f.doFrameStartNs() >= 0 && threads.app(t)) {
+                hasDoFrame[t] = true;
+                frames.add(fromDoFrame(f));
+            }
+        }
+        for (int t = 0; t < n; t++) {
+            if (!hasDoFrame[t] && threads.app(t)) {
+                addTraversals(t, methods);
+            }
+        }
+        frames.sort(Comparator.comparingLong(UiFrame::startNs).thenComparingInt(UiFrame::thread));
+        for (int t : timelineOnly) {
+            markTimelineFramesThatCarryUiWork(t);
+        }
+        Map<Integer, List<Integer>> byThread = new HashMap<>();
+        Map<Integer, Integer> count = new HashMap<>();
+        for (int i = 0; i < frames.size(); i++) {
+            UiFrame f = frames.get(i);
+            count.merge(f.thread(), 1, Integer::sum);
+            uiThreads.add(f.thread());
+            if (f.drew()) {
+                byThread.computeIfAbsent(f.thread(), k -> new ArrayList<>()).add(i);
+            }
+        }
+        byThread.forEach((t, list) -> drawing.put(t, list.stream().mapToInt(Integer::intValue).toArray()));
+        Map<Long, Integer> best = new HashMap<>();
+        count.forEach((t, c) -> {
+            long pid = pidOf(t);
+            Integer known = uiOfProcess.get(pid);
+            if (known == null || c > best.get(pid)) {
+                uiOfProcess.put(pid, t);
+                best.put(pid, c);
+            }
+        });
+    }
+
+    /** The process of thread {@code t}: its tgid, else (the trace never said) its own tid. */
+    long pidOf(int t) {
+        ThreadInfo info = trace.system().threads().get(t);
+        return info.tgid() >= 0 ? info.tgid() : info.tid();
+    }
+
+    /** Whether thread {@code t} runs frames. */
+    boolean uiThread(int t) {
+        return uiThreads.contains(t);
+    }
+
+    /** The UI thread of process {@code pid}: the thread running most of its frames, else its main thread (tid = pid), else -1. */
+    int uiThreadOf(long pid) {
+        Integer t = uiOfProcess.get(pid);
+        return t != null ? t : trace.system().threadIndex(pid);
+    }
+
+    List<UiFrame> all() {
+        return frames;
+    }
+
+    UiFrame get(int i) {
+        return frames.get(i);
+    }
+
+    /**
+     * The first frame of thread {@code t} that draws work done on it from {@code fromNs}: the
+     * first drawing frame starting at or after it, or the drawing frame it lies in when it lies in
+     * that frame's input or animation stage; -1 when none.
+     */
+    int firstDrawing(int t, long fromNs) {
+        return firstDrawing(t, fromNs, false);
+    }
+
+    /** As {@link #firstDrawing(int, long)}; with {@code startingOnly}, only a frame starting at or after {@code fromNs}. */
+    int firstDrawing(int t, long fromNs, boolean startingOnly) {
+        int[] list = drawing.get(t);
+        if (list == null) {
+            return -1;
+        }
+        int lo = 0;
+        int hi = list.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (frames.get(list[mid]).startNs() < fromNs || (!startingOnly && frames.get(list[mid]).startNs() == fromNs)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        // lo: first frame starting after fromNs; the one before may contain it in its early stages.
+        if (lo > 0 && !startingOnly) {
+            UiFrame prev = frames.get(list[lo - 1]);
+            if (fromNs < prev.stagesEndNs() || prev.startNs() == fromNs) {
+                return list[lo - 1];
+            }
+        }
+        return lo < list.length ? list[lo] : -1;
+    }
+
+    private UiFrame fromDoFrame(Frame f) {
+        int t = f.mainThread();
+        CallTable c = trace.threads().get(t).calls();
+        int call = callAt(c, f.doFrameStartNs(), DO_FRAME);
+        boolean joined = FrameMatcher.drawn(f);
+        long present = f.dropped() ? -1 : f.presentNs();
+        if (call < 0) {
+            // A frame known from FrameTimeline without its doFrame slice: whether it can hold the UI
+            // thread's work is decided once all are known (markTimelineFramesThatCarryUiWork); no
+            // stage is known, so nothing counts as done in its input stage.
+            timelineOnly.add(t);
+            return new UiFrame(t, f.doFrameStartNs(), f.doFrameEndNs(), f.doFrameStartNs(), true,
+                    FrameMatcher.drawThread(f), joined ? f.drawStartNs() : f.doFrameStartNs(), FrameMatcher.drawnAt(f),
+                    f.vsyncId(), present);
+        }
+        Inside in = inside(c, call);
+        boolean drew = joined || in.draw >= 0 || in.swap >= 0;
+        int drawThread = joined ? f.renderThread() : t;
+        long drawStart;
+        long drawnAt;
+        if (joined) {
+            drawStart = f.drawStartNs();
+            drawnAt = f.drawEndNs();
+        } else if (in.swap >= 0) {
+            drawStart = c.start(in.swap);
+            drawnAt = c.end(in.swap);
+        } else if (in.draw >= 0) {
+            drawStart = c.start(in.draw);
+            drawnAt = c.end(in.draw);
+        } else {
+            drawStart = c.start(call);
+            drawnAt = c.end(call);
+        }
+        return new UiFrame(t, c.start(call), c.end(call), in.stagesEnd, drew, drawThread, drawStart, drawnAt,
+                f.vsyncId(), present);
+    }
+
+    /** Whether thread {@code t}'s frames are known from FrameTimeline alone (app-only tracing, no doFrame slice). */
+    boolean timelineOnly(int t) {
+        return timelineOnly.contains(t);
+    }
+
+    /**
+     * FrameTimeline frames of UI thread {@code t} (docs/system-responses.md §3, app-only tracing):
+     * an app's actual surface frame starts at its doFrame's start (Android 12+: HWUI passes
+     * Choreographer's frame start time) when the UI thread made it, or at the vsync RenderThread
+     * woke for when it animated on its own (a ripple) while the UI thread did something else. Only
+     * a frame that can be the UI thread's own draws the UI thread's work: the UI thread is inside
+     * no slice at its start (a doFrame starts only on an idle looper), runs a slice during it
+     * (before the next frame's start), and every such slice ends before the frame does (the UI
+     * thread's part of a frame ends before RenderThread posts its buffer). Other frames drew
+     * nothing of the UI thread's.
+     */
+    private void markTimelineFramesThatCarryUiWork(int t) {
+        CallTable c = trace.threads().get(t).calls();
+        List<long[]> top = new ArrayList<>(); // outermost slices {start, end}, by start
+        long coveredTo = Long.MIN_VALUE;
+        for (int i = 0; i < c.size(); i++) {
+            if (c.start(i) >= coveredTo) {
+                top.add(new long[] {c.start(i), c.end(i)});
+                coveredTo = c.end(i);
+            } else {
+                coveredTo = Math.max(coveredTo, c.end(i));
+            }
+        }
+        for (int i = 0; i < frames.size(); i++) {
+            UiFrame f = frames.get(i);
+            if (f.thread() != t) {
+                continue;
+            }
+            long next = f.endNs();
+            for (int j = i + 1; j < frames.size(); j++) {
+                UiFrame g = frames.get(j);
+                if (g.thread() == t && g.startNs() > f.startNs()) {
+                    next = Math.min(next, g.startNs());
+                    break;
+                }
+            }
+            boolean busy = false;
+            boolean ran = false;
+            boolean fits = true;
+            int k = firstEndingAfter(top, f.startNs());
+            for (; k < top.size() && top.get(k)[0] < next; k++) {
+                long[] sl = top.get(k);
+                if (sl[0] < f.startNs()) {
+                    busy = true;
+                } else {
+                    ran = true;
+                    fits &= sl[1] <= f.endNs();
+                }
+            }
+            boolean drew = !busy && ran && fits;
+            if (!drew) {
+                frames.set(i, new UiFrame(f.thread(), f.startNs(), f.endNs(), f.stagesEndNs(), false, f.drawThread(),
+                        f.drawStartNs(), f.drawnAtNs(), f.vsyncId(), f.presentNs()));
+            }
+        }
+    }
+
+    /** Index of the first of {@code top} (disjoint, by start) that ends after {@code ns}. */
+    private static int firstEndingAfter(List<long[]> top, long ns) {
+        int lo = 0;
+        int hi = top.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (top.get(mid)[1] <= ns) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** Pre-Choreographer frames: each outermost {@code performTraversals} of thread {@code t}. */
+    private void addTraversals(int t, MethodTable methods) {
+        CallTable c = trace.threads().get(t).calls();
+        long coveredTo = Long.MIN_VALUE;
+        for (int i = 0; i < c.size(); i++) {
+            if (c.start(i) < coveredTo || !methods.get(c.method(i)).name().equals(PERFORM_TRAVERSALS)) {
+                continue;
+            }
+            coveredTo = c.end(i);
+            Inside in = inside(c, i);
+            int last = in.swap >= 0 ? in.swap : in.draw >= 0 ? in.draw : i;
+            frames.add(new UiFrame(t, c.start(i), c.end(i), c.start(i), in.swap >= 0 || in.draw >= 0, t,
+                    c.start(last), c.end(last), -1, -1));
+        }
+    }
+
+    /** What a frame slice contains: its last draw and buffer swap, and where its traversal starts. */
+    private record Inside(int draw, int swap, long stagesEnd) {
+    }
+
+    private Inside inside(CallTable c, int call) {
+        int last = c.subtreeEnd(call); // inclusive
+        int draw = -1;
+        int swap = -1;
+        long stagesEnd = c.end(call);
+        for (int i = call + 1; i <= last; i++) {
+            String name = trace.methods().get(c.method(i)).name();
+            if (name.equals(SWAP)) {
+                swap = i;
+            } else if (name.equals(DRAW)) {
+                draw = i;
+            }
+            if (stagesEnd == c.end(call) && (name.equals("traversal") || name.equals(PERFORM_TRAVERSALS)
+                    || name.equals("measure") || name.equals("layout") || name.equals(DRAW))) {
+                stagesEnd = c.start(i);
+            }
+        }
+        return new Inside(draw, swap, stagesEnd);
+    }
+
+    /** The call of {@code c} starting at {@code startNs} whose name starts with {@code prefix}, or -1. */
+    int callAt(CallTable c, long startNs, String prefix) {
+        int lo = 0;
+        int hi = c.size();
+        while (lo < hi) { // calls are in pre-order, so their starts never decrease
+            int mid = (lo + hi) >>> 1;
+            if (c.start(mid) < startNs) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int i = lo; i < c.size() && c.start(i) == startNs; i++) {
+            if (trace.methods().get(c.method(i)).name().startsWith(prefix)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,216 @@
+package dev.ura.app.analysis.system;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.trace.io.TraceFiles;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.testing.SharedFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Known answers on the real captures in {@code ../shared/traces/system-real} and
+ * {@code ../shared/traces/systrace} (docs/system-responses.md §1–§3), every one worked out by hand
+ * from the raw lines of the file (line numbers and timestamps beside each answer). Skipped when
+ * the shared folder is absent.
+ */
+class RealSystemResponsesTest {
+    private static final String REAL = "traces/system-real/";
+
+    private static Analysis analyse(String relative) throws Exception {
+        Trace trace = TraceFiles.read(SharedFiles.require(relative));
+        return Analysis.of(trace);
+    }
+
+    /** The response whose start is {@code startNs}. */
+    private static Response at(Analysis a, long startNs) {
+        List<Response> found = a.responses().stream().filter(r -> r.startNs() == startNs).toList();
+        assertThat(found).as("one response starting at %d", startNs).hasSize(1);
+        return found.get(0);
+    }
+
+    private static long tid(Analysis a, int thread) {
+        return a.trace().system().threads().get(thread).tid();
+    }
+
+    /**
+     * Android 4.x (catapult tracing/test_data/android_systrace.html): no RenderThread and no
+     * {@code Choreographer#doFrame} slices; the launcher's UI thread (655) draws each frame itself,
+     * {@code performTraversals} → {@code draw} → {@code eglSwapBuffers}. 115 {@code deliverInputEvent}
+     * (grep -c "B|655|deliverInputEvent"), each a response ending at the end of the swap of the
+     * first {@code performTraversals} after it.
+     */
+    @Test
+    void catapultAndroid4LauncherScrollEndsAtTheFirstSwapAfterEachInput() throws Exception {
+        Analysis a = analyse(REAL + "catapult__tracing_test_data_android_systrace.html");
+        assertThat(a.responses()).hasSize(115);
+        assertThat(a.responses()).allMatch(Response::finished);
+
+        // Line 1736: B|655|deliverInputEvent at 50262.539039 (E line 1757, .539915). Five more inputs
+        // follow (lines 1778–2018) with no frame between; the first performTraversals is line 2047
+        // (.614878), draw 2048, eglSwapBuffers B line 2070 (.616924) whose E is line 2095 (.617678:
+        // queueBuffer 2071/2088 and three query pairs 2089–2094 close before it).
+        Response first = at(a, 50_262_539_039_000L);
+        assertThat(tid(a, first.thread())).isEqualTo(655);
+        assertThat(first.endNs()).isEqualTo(50_262_617_678_000L);
+        assertThat(first.end().name()).isEqualTo("eglSwapBuffers");
+        assertThat(tid(a, first.end().thread())).isEqualTo(655);
+
+        // Line 2149: input at 50262.630292 (E line 2220, .632749); performTraversals line 2221
+        // (.633123), eglSwapBuffers B line 2308 (.641289), its E line 2336 (.642044): queueBuffer
+        // 2312/2326 and query pairs 2327–2335 close first.
+        assertThat(at(a, 50_262_630_292_000L).endNs()).isEqualTo(50_262_642_044_000L);
+
+        // Line 2434: input at 50262.648100 (E line 2439); performTraversals line 2448 (.649221),
+        // eglSwapBuffers B line 2481 (.652799), E line 2503 (.653413) after queueBuffer 2482/2496
+        // and the query pairs 2497–2502.
+        assertThat(at(a, 50_262_648_100_000L).endNs()).isEqualTo(50_262_653_413_000L);
+
+        // The last input, line 30098 at 50265.453647 (E line 30106): performTraversals line 30144
+        // (.463924), eglSwapBuffers B line 30204 (.465183), E line 30232 (.465713).
+        Response last = at(a, 50_265_453_647_000L);
+        assertThat(last.endNs()).isEqualTo(50_265_465_713_000L);
+        assertThat(SystemTraces.work(a, last.index()).vsyncId()).isEqualTo(-1);
+    }
+
+    /**
+     * An Android 7 capture (catapult systrace/test_data, the same bytes as text and as
+     * {@code atrace -z}): only the async form {@code S|pid|deliverInputEvent|seq} … {@code F}.
+     * Six inputs: two of systemui (13580), four of process 18926, whose UI thread 18926 runs
+     * {@code Choreographer#doFrame} and whose RenderThread (18964) writes {@code DrawFrame}.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"catapult__systrace_systrace_test_data_decompressed_atrace_data.txt",
+            "catapult__systrace_systrace_test_data_compressed_atrace_data.txt"})
+    void catapultAndroid7AsyncInputsAreDrawnByTheFirstFrameThatDraws(String file) throws Exception {
+        Analysis a = analyse(REAL + file);
+        assertThat(a.responses()).hasSize(6);
+        // The doFrame of line 20 (.115809) runs only its input stage (line 21, input 1041 inside,
+        // lines 22–23) and ends at line 25 (.116883) with no traversal and no DrawFrame before the
+        // next doFrame (line 26): it drew nothing. The doFrame of line 26 (.131660) runs its input
+        // stage (line 27, .131710, with inputs 1056 and 1071 at lines 28 and 30) and then its
+        // traversal (line 38, .134018) with draw (line 39); RenderThread 18964's DrawFrame starts at
+        // line 42 (.134734) and ends at line 87 (.139771): syncFrameState 43/46, computeOrdering
+        // 47/48, flush drawing commands 49/80 close before, lines 81–86 are counters.
+        long drawn = 683_202_139_771_000L;
+        // Line 15: S|18926|deliverInputEvent|1024 at .104223 (F line 19, .107286), before any frame.
+        Response down = a.responses().stream().filter(r -> r.startNs() == 683_202_104_223_000L
+                && tid(a, r.thread()) == 18926).findFirst().orElseThrow();
+        assertThat(down.endNs()).isEqualTo(drawn);
+        assertThat(tid(a, down.end().thread())).isEqualTo(18964);
+        // Line 22: input 1041 at .115972, inside the input stage of the doFrame that drew nothing.
+        assertThat(at(a, 683_202_115_972_000L).endNs()).isEqualTo(drawn);
+        // Line 28: input 1056 at .131833, in the input stage of the doFrame of line 26: that frame.
+        assertThat(at(a, 683_202_131_833_000L).endNs()).isEqualTo(drawn);
+        // Line 30: input 1071 at .132442, the same frame.
+        assertThat(at(a, 683_202_132_442_000L).endNs()).isEqualTo(drawn);
+        // Lines 14/16 and 17/18: systemui's inputs 263 (.104223–.104606) and 267 (.104846–.105046).
+        // Process 13580 writes nothing else in the capture (no doFrame, no draw): no frame of the
+        // trace can show them.
+        List<Response> systemui = a.responses().stream().filter(r -> tid(a, r.thread()) == 13580).toList();
+        assertThat(systemui).extracting(Response::startNs)
+                .containsExactly(683_202_104_223_000L, 683_202_104_846_000L);
+        for (Response r : systemui) {
+            assertThat(r.finished()).isFalse();
+            assertThat(SystemTraces.work(a, r.index()).unfinishedReason()).isEqualTo(SystemWork.NO_FRAME);
+        }
+    }
+
+    /**
+     * Captures with no input to answer: none writes a {@code deliverInputEvent} (sync or async) or a
+     * {@code bindApplication} (grep -c gives 0 for each). catapult android_systrace.txt (91 event
+     * lines) and atrace_data (116) and trappy trace_legacy_systrace.html hold only scheduler
+     * events, no atrace marker; trappy trace_systrace.html has one marker, an {@code E} (line 26)
+     * and the clock sync (line 29); trappy trace_surfaceflinger.html has 70 slices of SurfaceFlinger
+     * (594), the composer (596) and YouTube (7459: {@code Choreographer#doFrame} with an {@code input}
+     * stage, but no {@code deliverInputEvent} written in it). No response, and no failure.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"catapult__tracing_test_data_android_systrace.txt",
+            "catapult__systrace_systrace_test_data_atrace_data", "trappy__trace_legacy_systrace.html",
+            "trappy__trace_systrace.html", "trappy__trace_surfaceflinger.html"})
+    void capturesWithoutInputsHaveNoResponse(String file) throws Exception {
+        Analysis a = analyse(REAL + file);
+        assertThat(a.responses()).isEmpty();
+    }
+
+    /**
+     * The real kernel capture of a JVM app (traces/systrace): its UI thread is
+     * {@code AWT-EventQueue-} (tid 27413, process 27391), not the process's first thread, and runs
+     * {@code Choreographer#doFrame}. One input: line 7045, {@code deliverInputEvent … id=0x1} at
+     * 2911.324773 (no clock snapshot in text: the response starts at the slice). It starts
+     * {@code FeedWorker} (27416, created at line 7059, woken by {@code sched_wakeup_new} line 7060), which loads
+     * (line 7076) and writes the cache (lines 7348–7395), and sleeps for good at line 7401
+     * (.456909) — while the UI thread is running doFrame 1101 (line 7388, .456130): the post-back
+     * needs no wakeup, and the UI thread runs {@code FeedFragment.onFeedLoaded} right after that
+     * frame (line 7415, .457809). The next frame, doFrame 1102 (line 7453, .472236), draws it:
+     * {@code DrawFrames 1102} (line 7469, .475574) ends at line 7477 (.477392, queueBuffer's E is
+     * line 7476 at the same instant).
+     */
+    @Test
+    void jvmAppKernelCaptureEndsAtTheFrameThatDrawsThePostBack() throws Exception {
+        Analysis a = analyse("traces/systrace/jvm-app-kernel.systrace.txt");
+        assertThat(a.responses()).hasSize(1);
+        Response r = a.responses().get(0);
+        assertThat(tid(a, r.thread())).isEqualTo(27413);
+        assertThat(r.startNs()).isEqualTo(2_911_324_773_000L);
+        assertThat(r.finished()).isTrue();
+        assertThat(r.endNs()).isEqualTo(2_911_477_392_000L);
+        assertThat(r.end().name()).isEqualTo("DrawFrames 1102");
+        assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(1102);
+    }
+
+    /**
+     * nowinandroid (Android 13, Compose, app-only atrace: no doFrame, no scheduler): 36
+     * {@code AndroidOwner:onTouch} slices on the main thread 9305 (the B/E prints of the ftrace
+     * print events, listed with a plain protobuf dump), each an input; frames are FrameTimeline's
+     * actual surface frames of pid 9305 (packet 76, start packet and its FrameEnd by cookie).
+     * Times are the raw packet timestamps in ns; "+x" is ms after the touch.
+     * <ul>
+     * <li>Touch 578091095272202 (a down, ends +2.483 = 578091097754827). First frame starting after
+     *     it: token 154409736, 578091100445135–578091107396470 (+5.173–+12.124); the main thread is
+     *     idle at its start (its last slice, measureAndLayout, ended at −0.008) and runs
+     *     Recomposer:animation +5.328–+6.736, Recomposer:recompose +6.747–+6.983 and measureAndLayout
+     *     +7.077–+7.115 before the next frame (154409751 at +13.949), all ending inside it: drawn at
+     *     578091107396470.</li>
+     * <li>Touch 578091188184840 (the up, +0–+15.927, with toggleFollwedTopicIds inside). Frames after
+     *     it: 154409924 (+20.138–+26.432) is idle at its start but Recomposer:recompose starts in it
+     *     at +22.154 and runs to +44.670, past the frame's end: not the main thread's frame;
+     *     154409939 (+28.471), 154409947 (+36.754) start inside that recompose, 154409955 (+45.087)
+     *     inside measureAndLayout +44.775–+47.602; 154409932 (+50.582–+59.169, presented late) is
+     *     idle at its start, and Recomposer:recompose +50.820–+54.279 and measureAndLayout
+     *     +54.369–+54.387 end inside it (the next frame, 154409963, starts at +56.307): drawn at
+     *     578091247354029.</li>
+     * <li>Touch 578094638099189 (an up, +0–+5.730, {@code Navigation: INTERESTS} inside it). Frame
+     *     154413882 (+3.343) starts before its end; 154413897 (+11.675) inside Recomposer:recompose
+     *     +8.067–+17.228; 154413905 (578094658103348–578094664925116, +20.004–+26.826) is idle at its
+     *     start (measureAndLayout ended at +18.958) and Recomposer:animation +22.409–+23.551,
+     *     Recomposer:recompose +23.555–+24.335 and measureAndLayout +24.412–+24.418 end inside it
+     *     before the next frame (154413920 at +28.334): drawn at 578094664925116.</li>
+     * </ul>
+     */
+    @Test
+    void nowinandroidComposeTouchesEndAtTheFirstFrameThatCarriesTheMainThreadsWork() throws Exception {
+        Analysis a = analyse(REAL + "nowinandroid__trace.perfetto-trace");
+        assertThat(a.responses()).hasSize(36).allMatch(r -> r.trigger().equals("AndroidOwner:onTouch"));
+
+        Response down = at(a, 578_091_095_272_202L);
+        assertThat(tid(a, down.thread())).isEqualTo(9305);
+        assertThat(down.endNs()).isEqualTo(578_091_107_396_470L);
+        assertThat(SystemTraces.work(a, down.index()).vsyncId()).isEqualTo(154_409_736L);
+
+        Response toggle = at(a, 578_091_188_184_840L);
+        assertThat(toggle.endNs()).isEqualTo(578_091_247_354_029L);
+        assertThat(SystemTraces.work(a, toggle.index()).vsyncId()).isEqualTo(154_409_932L);
+
+        Response navigate = at(a, 578_094_638_099_189L);
+        assertThat(navigate.endNs()).isEqualTo(578_094_664_925_116L);
+        assertThat(SystemTraces.work(a, navigate.index()).vsyncId()).isEqualTo(154_413_905L);
+    }
+}

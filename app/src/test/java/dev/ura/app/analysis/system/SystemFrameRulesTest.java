@@ -1,0 +1,181 @@
+package dev.ura.app.analysis.system;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.trace.model.Trace;
+import org.junit.jupiter.api.Test;
+
+import static dev.ura.app.analysis.system.Machine.APP;
+import static dev.ura.app.analysis.system.Machine.POOL;
+import static dev.ura.app.analysis.system.Machine.RENDER;
+import static dev.ura.app.analysis.system.Machine.SERVER;
+import static dev.ura.app.analysis.system.Machine.SF_APP;
+import static dev.ura.app.analysis.system.Machine.WORKER;
+import static dev.ura.app.analysis.system.SystemTraces.thread;
+import static dev.ura.trace.testing.SystemScenarios.t;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The input and frame rules of docs/system-responses.md §1 and §3 that real devices need (UI
+ * thread, async inputs, input stage, frames that drew nothing, before RenderThread, post-backs), one
+ * at a time on small machines timed by hand (µs).
+ */
+class SystemFrameRulesTest {
+
+    /**
+     * Android 10 and later write both forms: the async {@code deliverInputEvent} (S 100 – F 400)
+     * contains the sync slice (150–300), one event: one response, named after the sync slice. Android
+     * 9 writes only the async form (S 1000 – F 1100): an input of the process's UI thread (main),
+     * starting at the S. Frame 10 (doFrame 500–600, DrawFrames 600–700) draws the first; frame 20
+     * (1200–1300, 1300–1400) the second.
+     */
+    @Test
+    void asyncDeliverInputEventIsAnInputOnceWhenBothFormsAreWritten() throws Exception {
+        Machine m = new Machine().async(APP, 100, 400, "deliverInputEvent", 5)
+                .slice(APP, 150, 300, "deliverInputEvent src=0x1002 id=0x5")
+                .async(APP, 1000, 1100, "deliverInputEvent", 6)
+                .frame(10, 500, 600, 600, 700, -1).frame(20, 1200, 1300, 1300, 1400, -1);
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(a.responses()).hasSize(2);
+        Response sync = a.responses().get(0);
+        assertThat(sync.trigger()).isEqualTo("deliverInputEvent src=0x1002 id=0x5");
+        assertThat(sync.startNs()).isEqualTo(t(150));
+        assertThat(sync.endNs()).isEqualTo(t(700));
+        Response async = a.responses().get(1);
+        assertThat(async.trigger()).isEqualTo("deliverInputEvent");
+        assertThat(async.thread()).isEqualTo(thread(trace, APP));
+        assertThat(async.startNs()).isEqualTo(t(1000));
+        assertThat(async.endNs()).isEqualTo(t(1400));
+        assertThat(SystemTraces.work(a, 1).vsyncId()).isEqualTo(20);
+    }
+
+    /**
+     * The UI thread is the thread that runs the frames, whatever its id: here {@code pool-1-thread-1}
+     * (tid 1030 in process 1000) runs doFrame 7 (300–500) and the input (100–200), including the
+     * async form it writes (S 900 – F 950, drawn by frame 8: 1000–1100, DrawFrames 1100–1250).
+     */
+    @Test
+    void theUiThreadIsTheThreadThatRunsFramesNotTheProcessMainThread() throws Exception {
+        Machine m = new Machine().slice(POOL, 100, 200, "deliverInputEvent id=0x1")
+                .slice(POOL, 300, 500, "Choreographer#doFrame 7").slice(RENDER, 500, 600, "DrawFrames 7")
+                .async(POOL, 900, 950, "deliverInputEvent", 9)
+                .slice(POOL, 1000, 1100, "Choreographer#doFrame 8").slice(RENDER, 1100, 1250, "DrawFrames 8");
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(a.responses()).hasSize(2);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(600));
+        assertThat(SystemTraces.work(a, 0).drawThread()).isEqualTo(thread(trace, RENDER));
+        assertThat(a.responses().get(1).thread()).isEqualTo(thread(trace, POOL));
+        assertThat(a.responses().get(1).endNs()).isEqualTo(t(1250));
+    }
+
+    /**
+     * doFrame 30 (100–600) runs its input stage (110–200, the input 120–180) and then its traversal
+     * (300–550): the input is drawn by frame 30 itself (DrawFrames 30 until 700), not one frame late
+     * by frame 31. doFrame 40 (2000–2100) handled an input (2010–2050) but drew nothing (no
+     * traversal, no DrawFrame): frame 41 (2500–2600, DrawFrames until 2750) draws it.
+     */
+    @Test
+    void inputStageInputIsDrawnByItsOwnFrameAndAFrameThatDrewNothingNeverEndsOne() throws Exception {
+        Machine m = new Machine().slice(APP, 100, 600, "Choreographer#doFrame 30").slice(APP, 110, 200, "input")
+                .slice(APP, 120, 180, "deliverInputEvent id=0x30").slice(APP, 300, 550, "traversal")
+                .slice(RENDER, 600, 700, "DrawFrames 30").frame(31, 1000, 1100, 1100, 1200, -1)
+                .slice(APP, 2000, 2100, "Choreographer#doFrame 40").slice(APP, 2005, 2060, "input")
+                .slice(APP, 2010, 2050, "deliverInputEvent id=0x40").frame(41, 2500, 2600, 2600, 2750, -1);
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(a.responses()).hasSize(2);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(700));
+        assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(30);
+        assertThat(a.responses().get(1).endNs()).isEqualTo(t(2750));
+        assertThat(SystemTraces.work(a, 1).vsyncId()).isEqualTo(41);
+    }
+
+    /**
+     * Before RenderThread (Android ≤ 4.4, no doFrame traced) the UI thread draws: the first
+     * {@code performTraversals} (300–400) only measured, so it drew nothing; the second (500–900)
+     * draws, and its {@code eglSwapBuffers} (800–870) ends the response.
+     */
+    @Test
+    void beforeRenderThreadTheUiThreadDrawsAndTheSwapEndsTheResponse() throws Exception {
+        Machine m = new Machine().slice(APP, 100, 200, "deliverInputEvent")
+                .slice(APP, 300, 400, "performTraversals").slice(APP, 310, 390, "measure")
+                .slice(APP, 500, 900, "performTraversals").slice(APP, 520, 880, "draw")
+                .slice(APP, 800, 870, "eglSwapBuffers");
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        Response r = a.responses().get(0);
+        assertThat(r.finished()).isTrue();
+        assertThat(r.endNs()).isEqualTo(t(870));
+        assertThat(r.end().name()).isEqualTo("eglSwapBuffers");
+        assertThat(r.end().thread()).isEqualTo(thread(trace, APP));
+        assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(-1);
+    }
+
+    /**
+     * The input (100–200) wakes the worker at 150; the worker runs until 1500 and wakes main at
+     * 1490, after main's last frame (doFrame 20, 500–600): the frame that would draw the post-back is
+     * not in the trace. Unfinished, with that reason, ending with main's stretch (1500 until it
+     * sleeps at 1600 with no recorded wakeup).
+     */
+    @Test
+    void workThatPostsBackAfterTheLastFrameIsUnfinishedWithThatReason() throws Exception {
+        Machine m = new Machine().run(APP, 50, 200, "S").slice(APP, 100, 200, "deliverInputEvent id=0x2")
+                .wake(APP, WORKER, 150).run(WORKER, 160, 1495, "S").wake(WORKER, APP, 1490)
+                .run(APP, 1500, 1600, "S").frame(20, 500, 600, 600, 700, -1);
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        Response r = a.responses().get(0);
+        assertThat(r.finished()).isFalse();
+        assertThat(r.endNs()).isEqualTo(t(1600));
+        SystemWork w = SystemTraces.work(a, 0);
+        assertThat(w.unfinishedReason()).isEqualTo(
+                "its work posts back to the UI thread after the last frame of the trace");
+        assertThat(w.drawnAtNs()).isEqualTo(-1);
+    }
+
+    /**
+     * A post-back that needs no wakeup: the input (100–200) wakes the worker at 150, which works
+     * until it sleeps for good at 600 — its last act is to post its result. Main is running then
+     * (woken by vsync at 500, running 500–1500, doFrame 20 500–700), so the message needed no
+     * wakeup and is taken after frame 20: frame 21 (doFrame 900–1000, DrawFrames 1000–1100) draws
+     * it. The trigger alone would end at frame 20 (DrawFrames until 800).
+     */
+    @Test
+    void aPostBackToAnAwakeUiThreadIsDrawnByItsNextFrame() throws Exception {
+        Machine m = new Machine().run(APP, 50, 200, "S").slice(APP, 100, 200, "deliverInputEvent id=0x3")
+                .wake(APP, WORKER, 150).run(WORKER, 160, 600, "S").run(SF_APP, 490, 510, "S")
+                .wake(SF_APP, APP, 495).run(APP, 500, 1500, "S")
+                .frame(20, 500, 700, 700, 800, -1).frame(21, 900, 1000, 1000, 1100, -1);
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        Response r = a.responses().get(0);
+        assertThat(r.finished()).isTrue();
+        assertThat(r.endNs()).isEqualTo(t(1100));
+        assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(21);
+    }
+
+    /**
+     * The first input (100–200) wakes system_server's InputDispatcher at 190 (the app reports the
+     * event consumed); the dispatcher runs 195–400 and at 390 wakes main to deliver the next event
+     * (input 2, 400–450). The dispatcher is never tracked work, so the first response ends at frame
+     * 20 (doFrame 300–350, DrawFrames until 380), not at frame 21 (until 700), which draws input 2.
+     */
+    @Test
+    void theInputSystemIsNeverTrackedSoOneTouchDoesNotRunIntoTheNext() throws Exception {
+        long dispatcher = 650;
+        Machine m = new Machine().thread(dispatcher, SERVER, "InputDispatcher").run(APP, 50, 200, "S")
+                .slice(APP, 100, 200, "deliverInputEvent id=0x1").wake(APP, dispatcher, 190)
+                .run(dispatcher, 195, 400, "S").wake(dispatcher, APP, 390).run(APP, 400, 500, "S")
+                .slice(APP, 400, 450, "deliverInputEvent id=0x2")
+                .frame(20, 300, 350, 350, 380, -1).frame(21, 600, 650, 650, 700, -1);
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(a.responses()).hasSize(2);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(380));
+        assertThat(SystemTraces.work(a, 0).stretches()).noneMatch(s -> s.thread() == thread(trace, dispatcher));
+        assertThat(a.responses().get(1).endNs()).isEqualTo(t(700));
+    }
+}

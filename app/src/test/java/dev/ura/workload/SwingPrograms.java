@@ -1,0 +1,125 @@
+package dev.ura.workload;
+
+import org.assertj.swing.core.BasicRobot;
+import org.assertj.swing.core.Robot;
+import org.assertj.swing.edt.GuiActionRunner;
+import org.assertj.swing.fixture.FrameFixture;
+
+import java.awt.BorderLayout;
+import java.awt.Color;
+import java.awt.Dimension;
+import java.awt.Graphics;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.swing.JButton;
+import javax.swing.JComponent;
+import javax.swing.JFrame;
+import javax.swing.JPanel;
+import javax.swing.JTextArea;
+import javax.swing.Timer;
+
+/**
+ * Small Swing programs recorded with the agent in a JVM of their own ({@code args[0]} = mode):
+ * <ul>
+ * <li>{@code timer}: a click starts a repeating {@link Timer} (first tick after 100 ms, then every
+ * 15 ms, 40 ticks) that repaints the panel {@code anim};</li>
+ * <li>{@code thread}: a click starts a thread that repaints {@code anim} 40 times, 15 ms apart;</li>
+ * <li>{@code paint}: a click repaints {@code dial}, a component whose {@code paint()} override does
+ * not call super;</li>
+ * <li>{@code typing}: the keys "ab" are typed into the text area {@code area}.</li>
+ * </ul>
+ */
+public final class SwingPrograms {
+    public static final int FRAMES = 40;
+
+    private SwingPrograms() {
+    }
+
+    /** Paints the frame counter; never calls {@code super.paint}. */
+    static final class Dial extends JComponent {
+        final AtomicInteger clicks = new AtomicInteger();
+
+        @Override
+        public void paint(Graphics g) {
+            g.setColor(clicks.get() % 2 == 0 ? Color.BLUE : Color.ORANGE);
+            g.fillRect(0, 0, getWidth(), getHeight());
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        AtomicInteger frame = new AtomicInteger();
+        Robot robot = BasicRobot.robotWithCurrentAwtHierarchy();
+        JFrame f = GuiActionRunner.execute(() -> {
+            JFrame w = new JFrame("ura " + mode);
+            JPanel anim = new JPanel() {
+                @Override
+                protected void paintComponent(Graphics g) {
+                    super.paintComponent(g);
+                    g.drawString("frame " + frame.get(), 10, 20);
+                }
+            };
+            anim.setName("anim");
+            anim.setPreferredSize(new Dimension(200, 100));
+            Dial dial = new Dial();
+            dial.setName("dial");
+            dial.setPreferredSize(new Dimension(60, 60));
+            JButton start = new JButton("start");
+            start.setName("start");
+            start.addActionListener(e -> {
+                switch (mode) {
+                    case "timer" -> {
+                        Timer t = new Timer(15, null);
+                        t.setInitialDelay(100);
+                        t.addActionListener(ev -> {
+                            if (frame.incrementAndGet() >= FRAMES) {
+                                t.stop();
+                            }
+                            anim.repaint();
+                        });
+                        t.start();
+                    }
+                    case "thread" -> new Thread(() -> {
+                        for (int i = 0; i < FRAMES; i++) {
+                            try {
+                                Thread.sleep(15);
+                            } catch (InterruptedException ex) {
+                                return;
+                            }
+                            frame.incrementAndGet();
+                            anim.repaint();
+                        }
+                    }, "animation").start();
+                    case "paint" -> {
+                        dial.clicks.incrementAndGet();
+                        dial.repaint();
+                    }
+                    default -> { }
+                }
+            });
+            JTextArea area = new JTextArea(5, 20);
+            area.setName("area");
+            w.getContentPane().add(start, BorderLayout.NORTH);
+            w.getContentPane().add(anim, BorderLayout.CENTER);
+            w.getContentPane().add(dial, BorderLayout.EAST);
+            w.getContentPane().add(area, BorderLayout.SOUTH);
+            w.pack();
+            return w;
+        });
+        FrameFixture window = new FrameFixture(robot, f);
+        window.show();
+        robot.waitForIdle();
+        Thread.sleep(500);
+        if (mode.equals("typing")) {
+            window.textBox("area").focus();
+            robot.waitForIdle();
+            Thread.sleep(300);
+            window.textBox("area").enterText("ab");
+        } else {
+            window.button("start").click();
+        }
+        robot.waitForIdle();
+        Thread.sleep(1500);
+        window.cleanUp();
+        System.exit(0);
+    }
+}
