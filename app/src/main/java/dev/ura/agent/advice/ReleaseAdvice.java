@@ -3,13 +3,16 @@ package dev.ura.agent.advice;
 import dev.ura.agent.rt.Hooks;
 import net.bytebuddy.asm.Advice;
 
-/** {@code FutureTask.set / setException}: the task's outcome is there, its waiters are released. */
+/**
+ * {@code FutureTask.set / setException}: the task's outcome is set and its waiters released.
+ * Written on entry, since a waiter may run before the call returns.
+ */
 public final class ReleaseAdvice {
     private ReleaseAdvice() {
     }
 
-    @Advice.OnMethodExit(onThrowable = Throwable.class)
-    static void exit(@Advice.This Object self) {
+    @Advice.OnMethodEnter
+    static void enter(@Advice.This Object self) {
         Hooks.release(self);
     }
 }
