@@ -162,7 +162,7 @@ final class HtmlSections implements LineStream.Sink {
     }
 
     private static boolean looksLikeEvent(byte[] b, int from, int to) {
-        return new FtraceLine().parse(new String(b, from, to - from, StandardCharsets.UTF_8));
+        return new FtraceLine().parse(b, from, to);
     }
 
     private static boolean blank(byte[] b, int from, int to) {
