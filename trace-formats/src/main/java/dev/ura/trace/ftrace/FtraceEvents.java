@@ -33,7 +33,7 @@ final class FtraceEvents {
             return HotEvents.wake(b, l, strings);
         }
         if (l.eventIs("tracing_mark_write") || l.eventIs("print") || l.eventIs("0")) {
-            HotEvents.print(b, l);
+            HotEvents.print(b, l, strings);
             return true;
         }
         if (!(l.eventIs("task_newtask") || l.eventIs("task_rename") || l.eventIs("binder_transaction")

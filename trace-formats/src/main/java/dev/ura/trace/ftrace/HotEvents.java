@@ -75,11 +75,11 @@ final class HotEvents {
 
     /**
      * {@code tracing_mark_write} / {@code print}: an atrace payload. {@code B|tgid|name} and
-     * {@code E[|tgid…]} go straight to the builder's byte entry points; anything else (counters,
-     * async slices, payloads with trailing CR/LF/NUL inside a name, interrupt lanes) goes through
+     * {@code E[|tgid…]} go straight to the builder's byte entry points, {@code C|tgid|name|integer}
+     * with its name interned; anything else (other counters, async slices, payloads with trailing CR/LF/NUL inside a name, interrupt lanes) goes through
      * the payload's text, the general path.
      */
-    static void print(SystemTraceBuilder b, FtraceLine l) {
+    static void print(SystemTraceBuilder b, FtraceLine l, ByteStrings strings) {
         byte[] buf = l.buf;
         int from = l.argsFrom;
         int to = l.argsTo;
@@ -91,7 +91,7 @@ final class HotEvents {
             b.irqPrint(l.cpu, l.tsNs, l.args()); // an interrupt on an idle CPU: its own lane
             return;
         }
-        if (!beginOrEnd(b, l, buf, from, to)) {
+        if (!beginOrEnd(b, l, buf, from, to) && !counter(b, l, buf, from, to, strings)) {
             b.print(l.tsNs, l.tid, l.args());
         }
     }
@@ -133,5 +133,46 @@ final class HotEvents {
         }
         int name = bar2 < end ? bar2 + 1 : end;
         return b.printBegin(l.tsNs, l.tid, tgid, buf, name, end - name);
+    }
+
+    /**
+     * {@code C|tgid|name|value} whose value is a plain integer (what atrace's {@code ATRACE_INT}
+     * writes): the counter without a String or a {@code parseDouble} per line. False, having done
+     * nothing, for every other form (fractions, Chromium's {@code |category} suffix, bad numbers),
+     * which the general path reads.
+     */
+    private static boolean counter(SystemTraceBuilder b, FtraceLine l, byte[] buf, int from, int to,
+                                   ByteStrings strings) {
+        int end = to;
+        while (end > from && (buf[end - 1] == '\n' || buf[end - 1] == 0 || buf[end - 1] == '\r')) {
+            end--;
+        }
+        if (end - from < 2 || buf[from] != 'C' || buf[from + 1] != '|') {
+            return false;
+        }
+        int bar2 = from + 2;
+        while (bar2 < end && buf[bar2] != '|') {
+            bar2++;
+        }
+        int last = end - 1;
+        while (last > bar2 && buf[last] != '|') {
+            last--;
+        }
+        if (bar2 >= end || last == bar2 || end - (last + 1) > 15) {
+            return false; // no name|value, or a value too long to be exact as a double here
+        }
+        for (int k = bar2 + 1; k < last; k++) {
+            if (buf[k] == '|') {
+                return false; // more bars: maybe a category after the value
+            }
+        }
+        long tgid = ArgBytes.parseLong(buf, from + 2, bar2);
+        long value = ArgBytes.parseLong(buf, last + 1, end);
+        if (tgid == Long.MIN_VALUE || value == Long.MIN_VALUE || (value == 0 && buf[last + 1] == '-')) {
+            return false; // "-0" is -0.0 to parseDouble: left to it
+        }
+        b.record();
+        b.counter(l.tsNs, tgid, strings.of(buf, bar2 + 1, last), value);
+        return true;
     }
 }
