@@ -41,6 +41,7 @@ public final class AgentMain {
                 }
                 return;
             }
+            refuseBlockingOutput(options.out());
             if (!runtimeOnBootPath) {
                 File rt = BootstrapJar.write(AgentMain.class);
                 inst.appendToBootstrapClassLoaderSearch(new JarFile(rt));
@@ -63,6 +64,30 @@ public final class AgentMain {
     }
 
     private static boolean installed;
+
+    /**
+     * Opening a FIFO for writing blocks until a reader opens it, and the agent runs before the
+     * app's {@code main()}: a FIFO with no reader hung the application for good. Java cannot open
+     * a file without blocking, so a FIFO or socket at {@code out=} is refused (a folder, a missing
+     * folder or a device fail when opened, with one line, as before).
+     */
+    static void refuseBlockingOutput(String out) {
+        java.nio.file.Path p = java.nio.file.Path.of(out);
+        try {
+            if (!java.nio.file.Files.exists(p) || java.nio.file.Files.isRegularFile(p)
+                    || java.nio.file.Files.isDirectory(p)) {
+                return;
+            }
+            Object mode = java.nio.file.Files.getAttribute(p, "unix:mode");
+            int type = mode instanceof Integer m ? m & 0170000 : -1;
+            if (type == 0010000 || type == 0140000) {
+                throw new IllegalArgumentException("out=" + out + " is a " + (type == 0010000 ? "FIFO" : "socket")
+                        + ", which would block the application until something reads it; give a regular file");
+            }
+        } catch (UnsupportedOperationException | java.io.IOException | SecurityException e) {
+            // no unix attributes (Windows has no FIFOs on the file system): opening decides
+        }
+    }
 
     private static Class<?> recorder() throws ClassNotFoundException {
         // null loader: the boot class path, where BootstrapJar put the runtime

@@ -59,9 +59,16 @@ public final class AgentJvm {
     /** Runs {@code mainClass args} with {@code -javaagent:agent=agentArgs} and the test class path. */
     public static Run run(String agentArgs, String mainClass, List<String> args, long timeoutSeconds)
             throws IOException, InterruptedException {
+        return run(List.of(), agentArgs, mainClass, args, timeoutSeconds);
+    }
+
+    /** As {@link #run(String, String, List, long)}, with extra JVM options (e.g. {@code -Djava.io.tmpdir=}). */
+    public static Run run(List<String> jvmOptions, String agentArgs, String mainClass, List<String> args, long timeoutSeconds)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xshare:off");
+        cmd.addAll(jvmOptions);
         if (agentArgs != null) {
             cmd.add("-javaagent:" + agentJar() + "=" + agentArgs);
         }

@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The built {@code ura.jar} (run by failsafe after {@code package}) holds what users run and
  * nothing else: no sample generator, no demo app, no benchmark, no test class or test library;
  * the bundled samples are there with their catalogue, and the jar runs a command on one of them
- * by itself. {@code ura-bench.jar} keeps the benchmarks and the demo app they record.
+ * by itself. The benchmarks and the demo app they record are in the bench module's
+ * {@code bench/target/ura-bench.jar} (BenchJarIT there).
  */
 class ShippedJarIT {
     private static final Path TARGET = Path.of(System.getProperty("ura.target", "target"));
@@ -94,12 +95,6 @@ class ShippedJarIT {
         String out = run(dir, "java", "-jar", jar.toAbsolutePath().toString(), "--version").strip();
         assertThat(out).matches("ura " + java.util.regex.Pattern.quote(pomVersion)
                 + "( \\(git [0-9a-f]{7,40}(-dirty)?, \\d{4}-\\d{2}-\\d{2}\\))?");
-    }
-
-    @Test
-    void benchJarKeepsTheBenchmarksAndTheDemoTheyRecord() throws IOException {
-        List<String> names = entries(TARGET.resolve("ura-bench.jar"));
-        assertThat(names).contains("dev/ura/app/cli/bench/BenchCommand.class", "dev/ura/samples/demo/FeedReaderApp.class");
     }
 
     private static List<String> entries(Path jar) throws IOException {

@@ -18,6 +18,7 @@ import dev.ura.app.analysis.findings.FindingsAnalyzer;
 import dev.ura.app.analysis.graph.DependencyGraphBuilder;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.SystemGraphBuilder;
+import dev.ura.app.analysis.response.CutOff;
 import dev.ura.app.analysis.response.HandSetResponse;
 import dev.ura.app.analysis.response.HandWindow;
 import dev.ura.app.analysis.response.HandoffLinker;
@@ -57,6 +58,7 @@ public final class Analysis {
     private final List<String> warnings;
     private final List<ResponseWork> work;
     private final List<Response> responses;
+    private volatile boolean[] cutOff;
     /** Per response of a system trace: its tracked stretches and ending frame; empty for other traces. */
     private final List<SystemWork> systemWork;
     /** Graphs and estimators are big: only the recent ones are kept; their small results are kept for all. */
@@ -239,6 +241,24 @@ public final class Analysis {
     /** The responses in start order (index = position). */
     public List<Response> responses() {
         return responses;
+    }
+
+    /**
+     * Whether response {@code index} was cut off: some of its tracked work was still running when
+     * the trace ends ({@link CutOff}), so its duration is a lower bound whatever {@code finished} says.
+     */
+    public boolean cutOff(int index) {
+        Objects.checkIndex(index, work.size());
+        boolean[] c = cutOff;
+        if (c == null) {
+            CutOff rule = new CutOff(trace);
+            c = new boolean[work.size()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = rule.cutOff(work.get(i));
+            }
+            cutOff = c; // racy but idempotent: two threads compute the same answer
+        }
+        return c[index];
     }
 
     /** The tracked work of response {@code index}. */

@@ -3,6 +3,7 @@ package dev.ura.app.analysis;
 import dev.ura.app.analysis.callgraph.CallGraph;
 import dev.ura.app.analysis.callgraph.CallGraphAnalyzer;
 import dev.ura.app.analysis.callgraph.CallGraphFilter;
+import dev.ura.app.analysis.model.FirstAction;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.Segment;
@@ -48,12 +49,14 @@ public final class TraceSession {
     }
 
     /**
-     * The value of one trace in a regression series: the duration of its first response (response 0),
-     * or empty when it has none. A response set by hand counts when {@code byHand} is given.
+     * The value of one trace in a regression series: the duration of its first user action's response
+     * ({@link FirstAction}: response 0, or the slowest event of response 0's gesture), or empty when
+     * it has none. A response set by hand counts when {@code byHand} is given.
      */
     public static OptionalLong runValueNs(Trace trace, ResponseByHand byHand) {
         List<Response> responses = analyse(trace, AnalysisOptions.defaults(), byHand).responses();
-        return responses.isEmpty() ? OptionalLong.empty() : OptionalLong.of(responses.get(0).durationNs());
+        int first = FirstAction.index(responses);
+        return first < 0 ? OptionalLong.empty() : OptionalLong.of(responses.get(first).durationNs());
     }
 
     /** The flat profile (no trees) of the calls in {@code scope}: what {@code ura profile} prints. */

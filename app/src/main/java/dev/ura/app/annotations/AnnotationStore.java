@@ -30,13 +30,15 @@ import java.util.List;
  * never overwritten: it is renamed aside ({@code .corrupt-<time>}) and the problem reported.
  *
  * <p>Versions: 1 pinned points to a lane and a time; 2 adds a depth row and the slice a point is
- * on. A version 1 sidecar is migrated when the trace is opened: the original is copied to
- * {@code <sidecar>.v1.bak} and the sidecar rewritten as version 2. A sidecar from a newer ura is
- * never touched: its annotations are shown read-only and saving refuses to replace it.
+ * on; 3 adds the what-if changes of each response ({@code whatIf}, docs/what-if.md), so that an
+ * older ura, which would drop them on its next save, leaves the file alone. An older sidecar is
+ * migrated when the trace is opened: the original is copied to {@code <sidecar>.v<N>.bak} and the
+ * sidecar rewritten as the current version. A sidecar from a newer ura is never touched: its
+ * annotations are shown read-only and saving refuses to replace it.
  */
 public final class AnnotationStore {
     /** Sidecar format version written by this code. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /**
      * Strings longer than an annotation's text limit are refused by the reader; the writer cannot
      * produce them because {@link Annotation} cuts text to the same limit.
@@ -91,9 +93,17 @@ public final class AnnotationStore {
     private record Parsed(List<Annotation> annotations, int version, String trace, String problem) {
     }
 
-    /** The on-disk shape; {@code responseByHand} is absent unless the user set a response by hand. */
+    /**
+     * The on-disk shape; {@code responseByHand} is absent unless the user set a response by hand,
+     * {@code whatIf} unless a response has what-if changes.
+     */
     record SidecarFile(int version, String trace, List<Annotation> annotations,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) HandResponse responseByHand) {
+                       @JsonInclude(JsonInclude.Include.NON_NULL) HandResponse responseByHand,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<WhatIf> whatIf) {
+    }
+
+    /** The what-if changes of one response (its index in the analysis), in order. */
+    public record WhatIf(int response, List<ScenarioJson> changes) {
     }
 
     /** A response set by hand on disk: a window ({@code fromNs}, {@code toNs}) or two patterns. */
@@ -216,14 +226,60 @@ public final class AnnotationStore {
 
     private static byte[] bytes(String traceName, List<Annotation> annotations, HandResponse byHand)
             throws IOException {
+        return bytes(traceName, annotations, byHand, List.of());
+    }
+
+    private static byte[] bytes(String traceName, List<Annotation> annotations, HandResponse byHand,
+                                List<WhatIf> whatIf) throws IOException {
         return JSON.writeValueAsBytes(new SidecarFile(VERSION, traceName, SidecarLimits.readable(annotations),
-                SidecarLimits.readable(byHand)));
+                SidecarLimits.readable(byHand), whatIf));
     }
 
     /** Replaces the sidecar with these annotations, atomically (a response set by hand in it is kept). */
     public void save(String traceName, List<Annotation> annotations) throws IOException {
         synchronized (WRITES) {
-            write(traceName, annotations, HandResponse.of(readResponseByHand()));
+            write(traceName, annotations, HandResponse.of(readResponseByHand()), readWhatIf());
+        }
+    }
+
+    /**
+     * The what-if changes saved for each response, or an empty list when there are none, or the
+     * sidecar is missing or unreadable (loading reports that).
+     */
+    public List<WhatIf> readWhatIf() {
+        try {
+            byte[] bytes = readGuarded();
+            JsonNode tree = bytes == null ? null : JSON.readTree(bytes);
+            JsonNode w = tree == null ? null : tree.get("whatIf");
+            if (w == null || !w.isArray()) {
+                return List.of();
+            }
+            List<WhatIf> out = new java.util.ArrayList<>();
+            for (JsonNode n : w) {
+                WhatIf one = JSON.treeToValue(n, WhatIf.class);
+                if (one != null && one.changes() != null && !one.changes().contains(null)) {
+                    out.add(one);
+                }
+            }
+            return out;
+        } catch (IOException | IllegalArgumentException e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * Saves the what-if changes of every response (an empty list removes them) and keeps the
+     * annotations and the response set by hand.
+     *
+     * @throws IOException when the sidecar cannot be written, or is unreadable or from a newer ura
+     */
+    public void saveWhatIf(String traceName, List<WhatIf> whatIf) throws IOException {
+        synchronized (WRITES) {
+            Loaded existing = read();
+            if (existing.problem() != null) {
+                throw new IOException(existing.problem() + "; the what-if changes were not saved");
+            }
+            write(traceName, existing.annotations(), HandResponse.of(readResponseByHand()), whatIf);
         }
     }
 
@@ -255,18 +311,19 @@ public final class AnnotationStore {
             if (existing.problem() != null) {
                 throw new IOException(existing.problem() + "; the response set by hand was not saved");
             }
-            write(traceName, existing.annotations(), HandResponse.of(byHand));
+            write(traceName, existing.annotations(), HandResponse.of(byHand), readWhatIf());
         }
     }
 
-    private void write(String traceName, List<Annotation> annotations, HandResponse byHand) throws IOException {
+    private void write(String traceName, List<Annotation> annotations, HandResponse byHand, List<WhatIf> whatIf)
+            throws IOException {
         int existing = existingVersion();
         if (existing > VERSION) {
             throw new IOException(sidecar.getFileName() + " was written by a newer ura (version " + existing
                     + ") and is not replaced");
         }
         // Atomic and durable, keeping the sidecar's permissions and writing through a symbolic link.
-        AtomicWriter.write(sidecar, bytes(traceName, annotations, byHand));
+        AtomicWriter.write(sidecar, bytes(traceName, annotations, byHand, whatIf));
     }
 
     /**

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ura analyze FILE [--json] [--defer P] [--parallel P] [--speedup P=F] [--rules FILE]}:
+ * {@code ura analyze FILE [--json] [--defer P] [--parallel P] [--side-by-side P] [--speedup P=F] [--rules FILE]}:
  * responses, their end, critical path, and a what-if estimate when what-if flags are given.
  */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
@@ -43,6 +43,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--parallel", paramLabel = "PATTERN",
             description = "What-if: matching work starts with the response, on its own thread. Repeatable.")
     List<String> parallel;
+
+    @Option(names = "--side-by-side", paramLabel = "PATTERN",
+            description = "What-if: matching work that ran one after another on a thread runs at the same time, all starting where the first started. Repeatable.")
+    List<String> sideBySide;
 
     @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR",
             description = "What-if: matching work takes 1/FACTOR of its time (2 = twice as fast). Repeatable.")

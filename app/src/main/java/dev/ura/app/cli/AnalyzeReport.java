@@ -56,18 +56,20 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
 
     /**
      * {@code setByHand} is an addition: present (true) only for a response the user set by hand;
+     * {@code cutOff} too: present (true) only when the response's work was still running at the trace end;
      * {@code gesture} too: present only for a response to a delivered input event (the gesture
      * number it belongs to, docs/android-method-rules.md "Gestures"); so
      * are the system-trace fields ({@link SystemResponseReport}), unwrapped, present only on system traces.
      */
     @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
-            "criticalPath", "findings", "whatIf", "setByHand", "gesture"})
+            "criticalPath", "findings", "whatIf", "setByHand", "gesture", "cutOff"})
     record ResponseReport(int index, String trigger, String thread, long startNs, long endNs, long durationNs,
                           boolean finished, EndReport end, List<SegmentReport> criticalPath,
                           List<FindingReport> findings,
                           @JsonInclude(JsonInclude.Include.NON_NULL) WhatIfReport whatIf,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean setByHand,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Integer gesture,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Boolean cutOff,
                           @JsonUnwrapped SystemResponseReport system) {
     }
 
@@ -86,19 +88,26 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
         }
     }
 
-    /** {@code unmatched} (an addition): the patterns that select nothing in this response, when some do. */
+    /**
+     * {@code unmatched} (an addition): the patterns that select nothing in this response, when some do;
+     * {@code pathTimeNs}, {@code reason} and {@code frame} (additions, docs/what-if.md): the time the
+     * changes take off the recorded path, why nothing is saved, which vsync the draw moved across.
+     */
     @JsonPropertyOrder({"estimatedEndNs", "estimatedDurationNs", "savedNs", "savedPercent", "criticalPath",
-            "unmatched"})
+            "unmatched", "pathTimeNs", "reason", "frame"})
     record WhatIfReport(long estimatedEndNs, long estimatedDurationNs, long savedNs, double savedPercent,
                         List<SegmentReport> criticalPath,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unmatched) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unmatched,
+                        long pathTimeNs,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String frame) {
         static WhatIfReport of(Estimate e, List<Change> unmatched) {
             List<String> patterns = new ArrayList<>();
             for (Change c : unmatched) {
                 patterns.add(c.target().describe());
             }
             return new WhatIfReport(e.endNs(), e.durationNs(), e.savedNs(), Math.round(e.savedPercent() * 100) / 100.0,
-                    SegmentReport.of(e.path()), patterns);
+                    SegmentReport.of(e.path()), patterns, e.pathTimeNs(), e.reason(), e.frame());
         }
     }
 
@@ -134,7 +143,7 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                     r.finished(), EndReport.of(r.end()),
                     SegmentReport.of(analysis.criticalPath(r.index())), FindingReport.of(analysis.findings(r.index())), whatIf,
                     r.setByHand() ? Boolean.TRUE : null, r.gesture() == Response.NO_GESTURE ? null : r.gesture(),
-                    system));
+                    analysis.cutOff(r.index()) ? Boolean.TRUE : null, system));
         }
         return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null),
                 CandidateReport.of(analysis.responseCandidates()), warningsOf(analysis));

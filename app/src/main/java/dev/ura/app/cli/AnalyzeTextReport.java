@@ -120,6 +120,9 @@ final class AnalyzeTextReport {
         out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
                 Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: " + unfinished + ")"
                         : "  (" + ResponseText.unfinished(analysis, r) + ")");
+        if (analysis.cutOff(r.index())) {
+            out.printf("  CUT OFF: its work was still running when the trace ends; it took at least this long%n");
+        }
         if (r.end() == null && system) {
             out.printf("  %s; ends where its tracked work ends%n", SystemWork.NO_FRAME.equals(unfinished)
                     ? "no frame was requested" : "no frame of the trace draws all of it");
@@ -146,6 +149,12 @@ final class AnalyzeTextReport {
             out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
                     Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
                     Durations.ms(e.endNs()));
+            if (e.reason() != null) {
+                out.printf("    why: %s%n", e.reason());
+            }
+            if (e.frame() != null) {
+                out.printf("    frame: %s%n", e.frame());
+            }
             for (Change c : analysis.unmatchedChanges(r.index(), scenario)) {
                 out.printf("    %s '%s' matches nothing in this response%n", WhatIfFlags.flagOf(c),
                         c.target().describe());

@@ -5,7 +5,7 @@ import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.callgraph.CallGraphFilter;
 import dev.ura.app.analysis.callgraph.DotWriter;
 import dev.ura.trace.model.Trace;
-import dev.ura.app.report.ImageFiles;
+import dev.ura.app.report.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,9 +15,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -49,26 +46,23 @@ final class CallgraphCommand implements Callable<Integer> {
         if (minCalls < 0 || minTimeMs < 0 || !Double.isFinite(minTimeMs)) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--min-calls and --min-time must not be negative");
         }
+        boolean toFile = output != null && !output.toString().equals("-");
+        if (toFile) {
+            OutputChecks.notAnInput("callgraph", output, file);
+        }
         Trace trace = TraceLoading.load(file);
         CallGraphFilter filter = new CallGraphFilter(minCalls, Math.round(minTimeMs * 1e6));
         CallGraph graph = TraceSession.callGraph(trace, scope.scope(trace), filter);
         DotWriter dot = new DotWriter(graph);
         PrintWriter out = spec.commandLine().getOut();
-        if (output == null || output.toString().equals("-")) {
+        if (!toFile) {
             dot.write(out);
             out.flush();
         } else {
-            Writer w;
             try {
-                w = Files.newBufferedWriter(output, StandardCharsets.UTF_8);
+                OutputFile.writeText(output, dot::write);
             } catch (IOException e) {
-                throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot write " + output + ": " + ImageFiles.reason(e));
-            }
-            try (w) {
-                dot.write(w);
-            } catch (IOException e) {
-                ImageFiles.discardPartial(output); // a cut DOT file must not look like the graph
-                throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot write " + output + ": " + e.getMessage());
+                throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, e.getMessage());
             }
             out.printf("%s: %d methods, %d caller -> callee edges (%d below the filters)%n", output,
                     graph.graph().vertexSet().size(), graph.graph().edgeSet().size(), graph.droppedEdges());

@@ -2,18 +2,15 @@ package dev.ura.app.cli;
 
 import dev.ura.trace.chrome.ChromeJsonWriter;
 import dev.ura.trace.model.Trace;
-import dev.ura.app.report.ImageFiles;
+import dev.ura.app.report.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -38,18 +35,14 @@ final class ConvertCommand implements Callable<Integer> {
         if (!"chrome-json".equals(to)) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "unknown --to format '" + to + "' (known: chrome-json)");
         }
+        OutputChecks.notAnInput("convert", output, file);
         Trace trace = TraceLoading.load(file);
-        OutputStream file;
         try {
-            file = Files.newOutputStream(output);
+            // A cut JSON file must not look like a converted trace: the writer keeps the old file
+            // (or none) when the write fails.
+            OutputFile.write(output, out -> new ChromeJsonWriter(trace).write(out));
         } catch (IOException e) {
-            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot write " + output + ": " + ImageFiles.reason(e));
-        }
-        try (OutputStream out = new BufferedOutputStream(file, 1 << 16)) {
-            new ChromeJsonWriter(trace).write(out);
-        } catch (IOException e) {
-            ImageFiles.discardPartial(output); // a cut JSON file must not look like a converted trace
-            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot write " + output + ": " + e.getMessage());
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, e.getMessage());
         }
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s: %,d calls on %d threads, %,d events, as Chrome Trace Event JSON%n", output, trace.callCount(),

@@ -11,10 +11,13 @@ import java.util.List;
 
 /**
  * The {@code diff --json} document: both responses, both paths' lengths, and one row per segment
- * (times in ns; {@code change} is grew, shrank, same, appeared or vanished).
+ * (times in ns; {@code change} is grew, shrank, same, appeared or vanished). {@code response} is A's
+ * response index, {@code responseB} B's (they differ only when each trace's first user action is
+ * compared and the two traces' gestures differ).
  */
-@JsonPropertyOrder({"a", "b", "response", "pathANs", "pathBNs", "deltaNs", "segments"})
-record DiffReport(Run a, Run b, int response, long pathANs, long pathBNs, long deltaNs, List<Row> segments) {
+@JsonPropertyOrder({"a", "b", "response", "responseB", "pathANs", "pathBNs", "deltaNs", "segments"})
+record DiffReport(Run a, Run b, int response, int responseB, long pathANs, long pathBNs, long deltaNs,
+                  List<Row> segments) {
 
     @JsonPropertyOrder({"file", "trigger", "durationNs"})
     record Run(String file, String trigger, long durationNs) {
@@ -24,19 +27,19 @@ record DiffReport(Run a, Run b, int response, long pathANs, long pathBNs, long d
     record Row(String thread, String name, int occurrence, String change, long aNs, long bNs, long deltaNs) {
     }
 
-    static DiffReport of(String fileA, Response a, String fileB, Response b, int response, CriticalPathDiff diff) {
+    static DiffReport of(String fileA, Response a, String fileB, Response b, CriticalPathDiff diff) {
         List<Row> rows = new ArrayList<>();
         for (SegmentChange c : diff.changes()) {
             rows.add(new Row(c.thread(), c.name(), c.occurrence(), c.kind().label(), c.beforeNs(), c.afterNs(),
                     c.deltaNs()));
         }
         return new DiffReport(new Run(fileA, a.trigger(), a.durationNs()), new Run(fileB, b.trigger(), b.durationNs()),
-                response, diff.beforeNs(), diff.afterNs(), diff.deltaNs(), rows);
+                a.index(), b.index(), diff.beforeNs(), diff.afterNs(), diff.deltaNs(), rows);
     }
 
     void printText(PrintWriter out) {
         out.printf("A  %s: response %d (%s) %s%n", a.file(), response, a.trigger(), Durations.format(a.durationNs()));
-        out.printf("B  %s: response %d (%s) %s%n", b.file(), response, b.trigger(), Durations.format(b.durationNs()));
+        out.printf("B  %s: response %d (%s) %s%n", b.file(), responseB, b.trigger(), Durations.format(b.durationNs()));
         out.printf("critical path  %s -> %s  (%+.1f ms)%n%n", Durations.format(pathANs), Durations.format(pathBNs),
                 deltaNs / 1e6);
         out.printf("  %-9s %10s %10s %10s  %-16s %s%n", "change", "A ms", "B ms", "delta ms", "thread", "segment");

@@ -48,6 +48,10 @@ final class ExportPngCommand implements Callable<Integer> {
             description = "Response N (0-based, as `ura analyze` numbers them) or all; default: the slowest.")
     String response;
 
+    @Option(names = "--max-responses", defaultValue = "" + ResponseCap.DEFAULT, paramLabel = "N",
+            description = "With --response all: write at most N pictures (default ${DEFAULT-VALUE}; 0 = no limit).")
+    int maxResponses;
+
     @Option(names = "--width", defaultValue = "1600", paramLabel = "PX",
             description = "Width (default ${DEFAULT-VALUE}; the window offers 1200, 1600, 2400).")
     int width;
@@ -72,6 +76,10 @@ final class ExportPngCommand implements Callable<Integer> {
     @Option(names = "--parallel", paramLabel = "PATTERN", description = "What-if: run matching work in parallel. Repeatable.")
     List<String> parallel;
 
+    @Option(names = "--side-by-side", paramLabel = "PATTERN",
+            description = "What-if: run matching work side by side. Repeatable.")
+    List<String> sideBySide;
+
     @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR", description = "What-if: speed matching work up. Repeatable.")
     List<String> speedup;
 
@@ -86,6 +94,8 @@ final class ExportPngCommand implements Callable<Integer> {
         if (!(scale >= 1 && scale <= 3)) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "export-png: --scale must be 1..3 (2 for HiDPI)");
         }
+        ResponseCap.check("export-png", maxResponses);
+        OutputChecks.notAnInput("export-png", output, file);
         Palette palette = palette(theme, dark);
         Scenario scenario = WhatIfFlags.scenario(spec.commandLine(), spec.commandLine().getParseResult().originalArgs());
         Trace trace = TraceLoading.load(file);
@@ -95,6 +105,12 @@ final class ExportPngCommand implements Callable<Integer> {
                 spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
+        if ("all".equals(response)) {
+            wanted = ResponseCap.apply(wanted, maxResponses, file, spec.commandLine().getErr(), "in index order");
+            for (int r : wanted) {
+                OutputChecks.notAnInput("export-png", numbered(output, r), file);
+            }
+        }
         boolean svg = output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
         if (wanted.isEmpty()) {
             spec.commandLine().getErr().println("ura: warning: " + file + ": no response ("

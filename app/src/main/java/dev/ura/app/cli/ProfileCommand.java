@@ -52,6 +52,9 @@ final class ProfileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (top < 0) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--top must be 0 or more, got " + top);
+        }
         Profile profile = null;
         List<String> warnings = null;
         if (!fullRead && scope.unbounded()) {

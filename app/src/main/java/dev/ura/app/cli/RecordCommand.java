@@ -53,6 +53,9 @@ final class RecordCommand implements Callable<Integer> {
         if (duration != null && durationMs <= 0) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--duration '" + duration + "' is not a duration (e.g. 30s, 2m, 500ms)");
         }
+        if (pid <= 0) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--pid must be a process id (1 or more), got " + pid);
+        }
         if (pid == ProcessHandle.current().pid()) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--pid " + pid + " is ura itself");
         }
@@ -60,7 +63,15 @@ final class RecordCommand implements Callable<Integer> {
         if (target.isEmpty() || !target.get().isAlive()) {
             throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "no running process " + pid);
         }
+        String notJvm = JvmCheck.whyNotAJvm(pid);
+        if (notJvm != null) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "--pid " + pid + ": " + notJvm + "; nothing was sent to it");
+        }
         Path log = output.toAbsolutePath();
+        if (Files.exists(log) && !Files.isRegularFile(log, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            // the agent streams into LOG as it records; a FIFO, device, folder or link is not ours to remove
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "-o " + log + " is not a regular file; not replaced");
+        }
         Files.deleteIfExists(log);
         String jar = agentJar();
         StringBuilder args = new StringBuilder("out=").append(log);

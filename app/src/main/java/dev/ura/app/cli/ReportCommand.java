@@ -48,6 +48,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--response", paramLabel = "N|all", description = "Response N (0-based) or all; default: the slowest.")
     String response;
 
+    @Option(names = "--max-responses", defaultValue = "" + ResponseCap.DEFAULT, paramLabel = "N",
+            description = "With --response all: report at most N responses, the slowest first (default ${DEFAULT-VALUE}; 0 = no limit).")
+    int maxResponses;
+
     @Option(names = "--width", defaultValue = "1600", paramLabel = "PX", description = "Picture width (default ${DEFAULT-VALUE}).")
     int width;
 
@@ -59,6 +63,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--parallel", paramLabel = "PATTERN", description = "What-if: run matching work in parallel. Repeatable.")
     List<String> parallel;
+
+    @Option(names = "--side-by-side", paramLabel = "PATTERN",
+            description = "What-if: run matching work side by side. Repeatable.")
+    List<String> sideBySide;
 
     @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR", description = "What-if: speed matching work up. Repeatable.")
     List<String> speedup;
@@ -74,6 +82,8 @@ final class ReportCommand implements Callable<Integer> {
         if (width < 200 || width > 16_000) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "report: --width must be 200..16000");
         }
+        ResponseCap.check("report", maxResponses);
+        OutputChecks.notAnInput("report", output, file);
         Palette palette = ExportPngCommand.palette(theme, false);
         Scenario scenario = WhatIfFlags.scenario(spec.commandLine(), spec.commandLine().getParseResult().originalArgs());
         Trace trace = TraceLoading.load(file);
@@ -81,6 +91,14 @@ final class ReportCommand implements Callable<Integer> {
                 spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
         List<Integer> wanted = responses(analysis);
+        if ("all".equals(response)) {
+            wanted = ResponseCap.apply(wanted, maxResponses, file, spec.commandLine().getErr(), "slowest first");
+        }
+        if (format == Format.MARKDOWN) {
+            for (int r : wanted) {
+                OutputChecks.notAnInput("report", output.resolveSibling(imageBeside(wanted.size() == 1 ? -1 : r)), file);
+            }
+        }
         List<Annotation> notes = ExportAnnotations.of(file, spec.commandLine().getErr(), "reporting");
         TraceIndex index = TraceIndex.of(trace);
         String name = file.getFileName().toString();

@@ -49,6 +49,12 @@ final class ScopeOptions {
     }
 
     private CallScope unchecked() throws CommandFailure {
+        for (Long v : new Long[]{fromNs, toNs}) {
+            if (v != null && dev.ura.app.analysis.model.ResponseByHand.outOfRange(v)) {
+                throw new CommandFailure(UraCommand.EXIT_USAGE, (v == fromNs ? "--from " : "--to ") + v
+                        + " is out of range: times are within ±" + dev.ura.app.analysis.model.ResponseByHand.MAX_TIME_NS + " ns");
+            }
+        }
         long from = fromNs == null ? Long.MIN_VALUE : fromNs;
         long to = toNs == null ? Long.MAX_VALUE : toNs;
         if (from > to) {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The top-level command. Scripts depend on its contract ({@code docs/cli.md}): exit 0
@@ -58,16 +59,33 @@ public final class UraCommand implements Runnable {
 
     /** Runs the command line and returns the exit status (or {@link #KEEP_RUNNING}). */
     public static int run(String[] args) {
-        stdout = StdoutSink.ofProcess();
-        return run(args, StdoutSink.writer(stdout), new PrintWriter(System.err, true));
+        return run(args, NO_EXTRA_COMMANDS);
     }
+
+    /**
+     * Runs the command line with commands added by {@code extraCommands} (which gets the built
+     * {@link CommandLine} before it parses), for a program that embeds ura's commands and adds its
+     * own: the benchmarks' {@code ura-bench.jar} adds {@code bench} this way.
+     */
+    public static int run(String[] args, Consumer<CommandLine> extraCommands) {
+        stdout = StdoutSink.ofProcess();
+        return run(args, StdoutSink.writer(stdout), new PrintWriter(System.err, true), extraCommands);
+    }
+
+    /** No commands beyond ura's own. */
+    public static final Consumer<CommandLine> NO_EXTRA_COMMANDS = cl -> { };
 
     /** The process's standard output when run from {@code main}, so a write failure can be named. */
     private static StdoutSink stdout;
 
     /** Runs with explicit output streams (tests). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine(out, err, args.length == 0 ? null : args[0]);
+        return run(args, out, err, NO_EXTRA_COMMANDS);
+    }
+
+    /** Runs with explicit output streams and extra commands (tests of programs that add commands). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Consumer<CommandLine> extraCommands) {
+        CommandLine cl = commandLine(out, err, args.length == 0 ? null : args[0], extraCommands);
         if (opensWindow(cl, args)) {
             return WindowLauncher.launch(args.length == 0 ? null : Path.of(args[0]), err);
         }
@@ -104,14 +122,15 @@ public final class UraCommand implements Runnable {
 
     /** The configured picocli command line. */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        return commandLine(out, err, null);
+        return commandLine(out, err, null, NO_EXTRA_COMMANDS);
     }
 
     /**
      * The command line with only the command named {@code first} when it is one (the first
      * argument), else with every command (help, suggestions, the window's file argument).
      */
-    private static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
+    private static CommandLine commandLine(PrintWriter out, PrintWriter err, String first,
+                                           Consumer<CommandLine> extraCommands) {
         CommandLine cl = new CommandLine(new UraCommand());
         int one = first == null ? -1 : COMMAND_NAMES.indexOf(first); // List.of(...).indexOf(null) throws
         for (int i = 0; i < COMMANDS.size(); i++) {
@@ -119,15 +138,24 @@ public final class UraCommand implements Runnable {
                 cl.addSubcommand(newCommand(COMMANDS.get(i)));
             }
         }
+        // Before the settings below, which picocli applies to the subcommands present at the time.
+        extraCommands.accept(cl);
         cl.setOut(out);
         cl.setErr(err);
-        addBenchmarks(cl);
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_BAD_INPUT);
         // picocli's own handler leaves the usage out when it has a suggestion ("did you mean --from"):
         // bad usage always shows the usage.
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter e = ex.getCommandLine().getErr();
+            if (ex.getMessage() != null && ex.getMessage().startsWith("Invalid value for ")) {
+                // a value that is not a number, or does not fit one (--width 99999999999, --from
+                // beyond a long): one line naming the option, as every other bad number is
+                e.println("ura: " + dev.ura.trace.util.OneLine.of(ex.getMessage()) + " (ura "
+                        + ex.getCommandLine().getCommandName() + " --help shows the usage)");
+                e.flush();
+                return EXIT_USAGE;
+            }
             e.println(ex.getMessage());
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
             ex.getCommandLine().usage(e);
@@ -145,25 +173,6 @@ public final class UraCommand implements Runnable {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot create the " + type.getSimpleName(), e);
         }
-    }
-
-    /** The hidden benchmarks' class: in {@code ura-bench.jar} and on the build's class path, not in {@code ura.jar}. */
-    static final String BENCH_COMMAND = "dev.ura.app.cli.bench.BenchCommand";
-
-    /**
-     * Adds {@code ura bench …} when the benchmarks are on the class path. The shipped jar leaves
-     * them out (users do not run them); {@code app/target/ura-bench.jar} has them.
-     */
-    private static void addBenchmarks(CommandLine cl) {
-        Object bench;
-        try {
-            bench = Class.forName(BENCH_COMMAND).getDeclaredConstructor().newInstance();
-        } catch (ClassNotFoundException e) {
-            return; // the shipped ura.jar: no benchmarks, by design
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot create " + BENCH_COMMAND, e);
-        }
-        cl.addSubcommand("bench", bench);
     }
 
     private static boolean opensWindow(CommandLine cl, String[] args) {

@@ -13,12 +13,17 @@ import java.util.Properties;
  * the two cannot disagree. A value Maven did not fill in (a build without git, or classes compiled
  * by an IDE) is left out rather than printed as a placeholder.
  */
-final class VersionProvider implements CommandLine.IVersionProvider {
+public final class VersionProvider implements CommandLine.IVersionProvider {
     static final String RESOURCE = "version.properties";
 
     @Override
     public String[] getVersion() {
         return new String[] {line(VersionProvider.class.getResourceAsStream(RESOURCE))};
+    }
+
+    /** This build's version line, as {@code ura --version} prints it (Help › About shows it too). */
+    public static String current() {
+        return line(VersionProvider.class.getResourceAsStream(RESOURCE));
     }
 
     /** The version line from a version.properties stream (null when the resource is missing). */

@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Turns the what-if flags ({@code --defer P}, {@code --parallel P}, {@code --speedup P=F}) into a
+ * Turns the what-if flags ({@code --defer P}, {@code --parallel P}, {@code --side-by-side P},
+ * {@code --speedup P=F}) into a
  * {@link Scenario}, in the order they were given (the order changes are applied in).
  */
 final class WhatIfFlags {
@@ -30,7 +31,8 @@ final class WhatIfFlags {
                 break;
             }
             String flag = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            if (!flag.equals("--defer") && !flag.equals("--parallel") && !flag.equals("--speedup")) {
+            if (!flag.equals("--defer") && !flag.equals("--parallel") && !flag.equals("--side-by-side")
+                    && !flag.equals("--speedup")) {
                 continue;
             }
             String value;
@@ -76,6 +78,9 @@ final class WhatIfFlags {
         if (change instanceof Change.Defer) {
             return "--defer";
         }
+        if (change instanceof Change.SideBySide) {
+            return "--side-by-side";
+        }
         return change instanceof Change.RunInParallel ? "--parallel" : "--speedup";
     }
 
@@ -86,6 +91,7 @@ final class WhatIfFlags {
         return switch (flag) {
             case "--defer" -> new Change.Defer(new SliceSelector.ByName(value));
             case "--parallel" -> new Change.RunInParallel(new SliceSelector.ByName(value));
+            case "--side-by-side" -> new Change.SideBySide(new SliceSelector.ByName(value));
             default -> speedUp(cl, value);
         };
     }

@@ -76,6 +76,25 @@ public final class Names {
     }
 
     /**
+     * A lane's name: the thread's, and in a system trace its process's when that is not the app
+     * ({@code binder:1459_2 (system_server)}), so a critical path crossing into another process
+     * says where it went.
+     */
+    public static String laneName(dev.ura.trace.model.Trace trace, int thread) {
+        String name = trace.threads().get(thread).name();
+        var system = trace.system();
+        if (!system.present() || thread >= system.threads().size()) {
+            return name;
+        }
+        long pid = system.threads().get(thread).tgid();
+        if (pid == trace.metadata().pid()) {
+            return name;
+        }
+        String process = system.process(pid).map(p -> p.name()).filter(n -> !n.isEmpty()).orElse(null);
+        return process == null || process.equals(name) ? name : name + " (" + process + ")";
+    }
+
+    /**
      * {@code label} in at most {@code max} characters: whole when it fits; else the method (after
      * the last dot) kept and the class cut in the middle with an ellipsis; else the method itself
      * cut at its end. Below 2 characters there is nothing worth showing: the empty string.

@@ -38,9 +38,10 @@ public final class ResponseExport {
         Response r = analysis.responses().get(response);
         CriticalPath path = analysis.criticalPath(response);
         long ghost = -1;
+        Estimate estimate = null;
         if (scenario != null && !scenario.isEmpty()) {
-            Estimate e = analysis.estimate(response, scenario);
-            ghost = e.endNs();
+            estimate = analysis.estimate(response, scenario);
+            ghost = estimate.endNs();
         }
         TimelineScene scene = new TimelineScene(index);
         scene.setPalette(palette);
@@ -56,6 +57,10 @@ public final class ResponseExport {
             overlay.asSystemResponse(onScreen);
         }
         scene.overlays().add(overlay);
+        if (estimate != null) {
+            // as in the window: changed slices outlined and tagged, the estimated path dashed
+            scene.overlays().add(new WhatIfOverlay(scenario, index.trace().methods(), estimate.path()));
+        }
         if (!annotations.isEmpty()) {
             AnnotationOverlay notes = new AnnotationOverlay();
             notes.setAnnotations(annotations);

@@ -110,11 +110,11 @@ public final class TimelineRenderer {
         FontMetrics fm = g.getFontMetrics();
         int base = b.y() + (m.header() + fm.getAscent() - fm.getDescent()) / 2;
         String arrow = b.collapsed() ? "▸ " : "▾ ";
-        String name = arrow + t.name() + (b.pinned() ? "  · pinned" : "");
+        String name = arrow + Names.laneName(s.index().trace(), b.thread()) + (b.pinned() ? "  · pinned" : "");
         int x = (int) (6 * m.scale());
         g.drawString(name, x, base);
         g.setColor(p.mutedText());
-        String info = "  " + t.calls().size() + " calls";
+        String info = "  " + t.calls().size() + (t.calls().size() == 1 ? " call" : " calls");
         g.drawString(info, x + fm.stringWidth(name), base);
     }
 

@@ -49,13 +49,7 @@ public final class WhatIfOverlay implements TimelineOverlay {
     }
 
     private static SliceSelector target(Change c) {
-        if (c instanceof Change.Defer d) {
-            return d.target();
-        }
-        if (c instanceof Change.RunInParallel p) {
-            return p.target();
-        }
-        return ((Change.SpeedUp) c).target();
+        return c.target();
     }
 
     /** The short tag painted on a changed slice. */
@@ -65,6 +59,9 @@ public final class WhatIfOverlay implements TimelineOverlay {
         }
         if (c instanceof Change.RunInParallel) {
             return "parallel";
+        }
+        if (c instanceof Change.SideBySide) {
+            return "side by side";
         }
         double f = ((Change.SpeedUp) c).factor();
         return "×" + (f == Math.rint(f) && Math.abs(f) < 1e9 ? String.valueOf((long) f) : String.valueOf(f));

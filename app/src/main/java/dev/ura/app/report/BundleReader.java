@@ -48,14 +48,75 @@ public final class BundleReader {
         return Long.getLong("ura.bundle.maxBytes", 2L << 30);
     }
 
-    /** Extracts {@code zip} into a new temporary folder. */
+    /** Folder name prefix of extracted bundles: {@code ura-bundle-PID-RANDOM}. */
+    static final String FOLDER_PREFIX = "ura-bundle-";
+    /** An extraction folder without a pid in its name (older ura) is stale after a day. */
+    static final long STALE_UNKNOWN_MS = 24 * 3_600_000L;
+    private static final java.util.Set<Path> EXTRACTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Object HOOK_LOCK = new Object();
+    private static boolean hookAdded;
+
+    /**
+     * Extracts {@code zip} into a new temporary folder, removed when the JVM exits (also on
+     * SIGTERM, through a shutdown hook). Folders that processes killed with {@code kill -9} left
+     * behind are removed first.
+     */
     public static Opened open(Path zip) throws IOException {
-        Path dir = Files.createTempDirectory("ura-bundle-");
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        cleanStale(tmp);
+        Path dir = Files.createTempDirectory(tmp, FOLDER_PREFIX + ProcessHandle.current().pid() + "-");
+        removeAtExit(dir);
         try {
             return extract(zip, dir);
         } catch (IOException e) {
             delete(dir);
+            EXTRACTED.remove(dir);
             throw e;
+        }
+    }
+
+    private static void removeAtExit(Path dir) {
+        EXTRACTED.add(dir);
+        synchronized (HOOK_LOCK) {
+            if (!hookAdded) {
+                hookAdded = true;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> EXTRACTED.forEach(BundleReader::delete),
+                        "ura-bundle-cleanup"));
+            }
+        }
+    }
+
+    /** Deletes extraction folders in {@code tmp} whose process is gone (or, without a pid, a day old). */
+    static void cleanStale(Path tmp) {
+        long now = System.currentTimeMillis();
+        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(tmp, FOLDER_PREFIX + "*")) {
+            for (Path d : ds) {
+                if (!Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS) || EXTRACTED.contains(d)) {
+                    continue;
+                }
+                long pid = pidOf(d.getFileName().toString());
+                boolean stale = pid > 0 ? pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).isEmpty()
+                        : now - Files.getLastModifiedTime(d, java.nio.file.LinkOption.NOFOLLOW_LINKS).toMillis() > STALE_UNKNOWN_MS;
+                if (stale) {
+                    delete(d);
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            // best effort: a leftover folder costs disk space, never correctness
+        }
+    }
+
+    /** The pid in {@code ura-bundle-PID-RANDOM}, or -1 for an older name. */
+    static long pidOf(String folder) {
+        String rest = folder.substring(FOLDER_PREFIX.length());
+        int dash = rest.indexOf('-');
+        if (dash <= 0) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(rest.substring(0, dash));
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 
@@ -69,7 +130,9 @@ public final class BundleReader {
         } catch (TraceFormatException e) {
             throw new IOException(name + ": " + e.problem(), e);
         }
+        long zipSize = Files.size(zip);
         try (ZipFile file = new ZipFile(zip.toFile())) {
+            checkDeclaredSizes(file, name, zipSize);
             Set<String> seen = new HashSet<>();
             long total = 0;
             int count = 0;
@@ -95,22 +158,40 @@ public final class BundleReader {
         }
     }
 
+    /**
+     * The ratio limit rests on each entry's compressed size, which the header declares: a 3 MB
+     * file declaring 3 GiB passed it and wrote 2 GiB before the total limit stopped it. Entries'
+     * compressed data lie in the file without overlapping, so together they cannot be larger than
+     * the file; a header that says otherwise is refused before anything is inflated.
+     */
+    private static void checkDeclaredSizes(ZipFile file, String name, long zipSize) throws IOException {
+        long sum = 0;
+        Enumeration<? extends ZipEntry> entries = file.entries();
+        for (int count = 0; entries.hasMoreElements() && count <= MAX_ENTRIES; count++) {
+            ZipEntry e = entries.nextElement();
+            long c = e.getCompressedSize();
+            if (c < 0 || c > zipSize || (sum += c) > zipSize) {
+                throw fail(name, "entry '" + printable(e.getName()) + "' declares " + (c < 0 ? "no" : c)
+                        + " compressed bytes, more than the " + zipSize + "-byte bundle holds; refusing to inflate it");
+            }
+        }
+    }
+
     private static ReportBundle manifest(Path dir, String name, Set<String> entries) throws IOException {
         if (!entries.contains(ReportBundle.MANIFEST)) {
             throw fail(name, "no " + ReportBundle.MANIFEST + "; not a ura report bundle");
         }
         ReportBundle m;
         try {
-            m = ReportBundle.JSON.readValue(dir.resolve(ReportBundle.MANIFEST).toFile(), ReportBundle.class);
+            com.fasterxml.jackson.databind.JsonNode tree = ReportBundle.JSON.readTree(dir.resolve(ReportBundle.MANIFEST).toFile());
+            checkVersion(tree, name);
+            m = ReportBundle.JSON.treeToValue(tree, ReportBundle.class);
         } catch (IOException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith(name + ": ")) {
+                throw e;
+            }
             String msg = e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse("unreadable");
             throw fail(name, ReportBundle.MANIFEST + " cannot be read (" + msg + ")");
-        }
-        if (m == null || m.version() < 1) {
-            throw fail(name, ReportBundle.MANIFEST + " has no version");
-        }
-        if (m.version() > ReportBundle.VERSION) {
-            throw fail(name, "written by a newer ura (bundle version " + m.version() + ")");
         }
         if (m.trace() == null || !entries.contains(m.trace())) {
             throw fail(name, "the trace named in " + ReportBundle.MANIFEST + " is not in the bundle");
@@ -121,7 +202,33 @@ public final class BundleReader {
         if (m.sidecar() != null && !m.sidecar().equals(m.trace() + ".ura.json")) {
             throw fail(name, "the annotations must be named after the trace (" + m.trace() + ".ura.json)");
         }
+        // image and summary are resolved in the extraction folder: "/etc/passwd" or "../x" would
+        // point outside it, so only plain names of entries the bundle holds are accepted
+        for (String[] part : new String[][]{{"image", m.image()}, {"summary", m.summary()}}) {
+            if (part[1] != null && (!plainName(part[1]) || !entries.contains(part[1]))) {
+                throw fail(name, ReportBundle.MANIFEST + " names " + part[0] + " '" + printable(part[1])
+                        + "', which is not an entry of the bundle");
+            }
+        }
         return m;
+    }
+
+    /** {@code version}: a whole number from 1 to the newest this ura reads; 1.5, "1" and -1 are refused as what they are. */
+    private static void checkVersion(com.fasterxml.jackson.databind.JsonNode tree, String name) throws IOException {
+        com.fasterxml.jackson.databind.JsonNode v = tree == null ? null : tree.get("version");
+        if (v == null || v.isNull()) {
+            throw fail(name, ReportBundle.MANIFEST + " has no version");
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+            throw fail(name, ReportBundle.MANIFEST + " version must be a whole number, got " + printable(v.toString()));
+        }
+        int version = v.intValue();
+        if (version < 1) {
+            throw fail(name, ReportBundle.MANIFEST + " version " + version + " is not valid (versions start at 1)");
+        }
+        if (version > ReportBundle.VERSION) {
+            throw fail(name, "written by a newer ura (bundle version " + version + ")");
+        }
     }
 
     /** Inflates one entry, counting bytes; returns how many were written. */
@@ -133,8 +240,11 @@ public final class BundleReader {
         long ratioLimit = compressed * MAX_RATIO + SLACK;
         long written = 0;
         byte[] buf = new byte[64 * 1024];
+        // ZipFile does not check CRCs (ZipInputStream does): a corrupt entry would pass as whole
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
         try (InputStream in = file.getInputStream(e); OutputStream out = Files.newOutputStream(to)) {
             for (int n; (n = in.read(buf)) > 0; ) {
+                crc.update(buf, 0, n);
                 written += n;
                 if (written > limit) {
                     throw fail(name, "entry '" + printable(e.getName()) + "' inflates beyond "
@@ -147,6 +257,10 @@ public final class BundleReader {
                 }
                 out.write(buf, 0, n);
             }
+            if (e.getCrc() >= 0 && crc.getValue() != e.getCrc()) {
+                throw fail(name, "entry '" + printable(e.getName()) + "' is corrupt (CRC "
+                        + Long.toHexString(crc.getValue()) + ", the bundle says " + Long.toHexString(e.getCrc()) + ")");
+            }
         } catch (ZipException z) {
             throw fail(name, "entry '" + printable(e.getName()) + "' is corrupt (" + z.getMessage() + ")");
         }
@@ -154,7 +268,7 @@ public final class BundleReader {
     }
 
     /** Removes a flat extraction folder (best effort: a leftover temporary file harms nothing). */
-    private static void delete(Path dir) {
+    static void delete(Path dir) {
         try (var files = Files.list(dir)) {
             for (Path f : files.toList()) {
                 Files.deleteIfExists(f);

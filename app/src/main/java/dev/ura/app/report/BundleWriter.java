@@ -1,5 +1,6 @@
 package dev.ura.app.report;
 
+import dev.ura.app.annotations.ScenarioJson;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.annotations.Annotation;
@@ -7,20 +8,16 @@ import dev.ura.app.annotations.AnnotationStore;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
  * Writes a report bundle: the trace as it was read, its annotations, the manifest (response,
- * what-if), the picture and the Markdown summary. Written to a temporary file first and then
- * moved into place, so a failed write never leaves half a bundle under the name.
+ * what-if), the picture and the Markdown summary, through {@link OutputFile}: a failed write never
+ * leaves half a bundle under the name, and an older bundle stays.
  */
 public final class BundleWriter {
     public static final String IMAGE = "response.png";
@@ -57,49 +54,27 @@ public final class BundleWriter {
         String sidecar = annotations.isEmpty() && byHand == null ? null : entry + ".ura.json";
         ReportBundle manifest = new ReportBundle(ReportBundle.VERSION, entry, sidecar, response, ScenarioJson.of(scenario),
                 png == null ? null : IMAGE, markdown == null ? null : SUMMARY);
-        Path dir = out.toAbsolutePath().getParent();
-        Path tmp;
-        try {
-            tmp = Files.createTempFile(dir, "." + out.getFileName(), ".tmp");
-        } catch (IOException e) {
-            throw new IOException("cannot write " + out + ": " + ImageFiles.reason(e), e);
-        }
-        try {
-            // The file stream is closed on its own: ZipOutputStream.close() skips closing it when
-            // finishing the zip fails (a full disk), which kept the deleted temporary's space in use.
-            try (OutputStream file = Files.newOutputStream(tmp); ZipOutputStream zip = new ZipOutputStream(file)) {
-                put(zip, ReportBundle.MANIFEST, ReportBundle.JSON.writeValueAsBytes(manifest));
-                zip.putNextEntry(new ZipEntry(entry));
-                try (InputStream in = trace.open()) {
-                    in.transferTo(zip);
-                }
-                zip.closeEntry();
-                if (sidecar != null) {
-                    put(zip, sidecar, AnnotationStore.bytes(entry, annotations, byHand));
-                }
-                if (png != null) {
-                    put(zip, IMAGE, png);
-                }
-                if (markdown != null) {
-                    put(zip, SUMMARY, markdown.getBytes(StandardCharsets.UTF_8));
-                }
+        // Through the one output writer: an older bundle survives a failed write, a link is
+        // written through, a FIFO is refused and a killed write's temporary is cleaned next time.
+        OutputFile.write(out, file -> {
+            ZipOutputStream zip = new ZipOutputStream(file);
+            put(zip, ReportBundle.MANIFEST, ReportBundle.JSON.writeValueAsBytes(manifest));
+            zip.putNextEntry(new ZipEntry(entry));
+            try (InputStream in = trace.open()) {
+                in.transferTo(zip);
             }
-            readableByOthers(tmp);
-            try {
-                Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
+            zip.closeEntry();
+            if (sidecar != null) {
+                put(zip, sidecar, AnnotationStore.bytes(entry, annotations, byHand));
             }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
-    /** A temporary file is private to its owner; a report is meant to be shared like any file the user saves. */
-    private static void readableByOthers(Path p) throws IOException {
-        if (Files.getFileAttributeView(p, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
-            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-        }
+            if (png != null) {
+                put(zip, IMAGE, png);
+            }
+            if (markdown != null) {
+                put(zip, SUMMARY, markdown.getBytes(StandardCharsets.UTF_8));
+            }
+            zip.finish();
+        });
     }
 
     private static void put(ZipOutputStream zip, String name, byte[] bytes) throws IOException {

@@ -78,7 +78,7 @@ public final class ReportBuilder {
             String end = r.end() == null ? "no requested draw" : r.end().kind().name().toLowerCase(Locale.ROOT) + " "
                     + shortName(r.end().name());
             rows.add(List.of(mark + r.index(), r.trigger(), r.threadName(), ResponseText.ms(r.startNs()),
-                    TimeFormat.duration(r.durationNs()), end + (r.finished() ? "" : " (unfinished)")));
+                    TimeFormat.duration(r.durationNs()), end + (analysis.cutOff(r.index()) ? " (cut off by the trace end)" : r.finished() ? "" : " (unfinished)")));
         }
         return new ReportDoc.Table(List.of("#", "trigger", "thread", "start", "duration", "ends with"), "rllrrl", rows);
     }

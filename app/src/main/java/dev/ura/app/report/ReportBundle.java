@@ -1,5 +1,6 @@
 package dev.ura.app.report;
 
+import dev.ura.app.annotations.ScenarioJson;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

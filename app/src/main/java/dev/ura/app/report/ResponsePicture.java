@@ -25,6 +25,8 @@ import java.util.List;
 public record ResponsePicture(TimelineScene scene, ExportHeader header, int widthPx, int heightPx) {
     /** Widths offered in the window, logical px. */
     public static final List<Integer> WIDTHS = List.of(1200, 1600, 2400);
+    /** The width at which text has its normal size; wider pictures scale it up. */
+    public static final int TEXT_WIDTH = 1600;
     /** The largest picture side, px: keeps a hostile trace or flag from allocating gigabytes. */
     public static final int MAX_SIDE = 16_000;
 
@@ -39,7 +41,7 @@ public record ResponsePicture(TimelineScene scene, ExportHeader header, int widt
     /** The picture of response {@code response} of {@code analysis}. */
     public static ResponsePicture of(String file, TraceIndex index, Analysis analysis, int response, Scenario scenario,
                                      List<Annotation> annotations, Palette palette, Size size) {
-        TimelineScene scene = ResponseExport.scene(index, analysis, response, scenario, palette, size.scale(),
+        TimelineScene scene = ResponseExport.scene(index, analysis, response, scenario, palette, textScale(size),
                 annotations);
         Response r = analysis.responses().get(response);
         ExportHeader header = ResponseText.header(file, analysis, r, scenario);
@@ -47,6 +49,15 @@ public record ResponsePicture(TimelineScene scene, ExportHeader header, int widt
         int h = size.height() != null ? (int) Math.round(size.height() * size.scale())
                 : ExportPainter.fittingHeight(scene, header);
         return new ResponsePicture(scene, header, w, Math.max(1, Math.min(MAX_SIDE, h)));
+    }
+
+    /**
+     * How much text, rows and strokes grow: with the pixel scale, and with the width past
+     * {@link #TEXT_WIDTH}, so a 2400 px picture is the 1600 px one larger, not a longer strip of
+     * 12 px text that is unreadable once shrunk to fit a page.
+     */
+    public static double textScale(Size size) {
+        return size.scale() * Math.max(1, size.width() / (double) TEXT_WIDTH);
     }
 
     /** The index of the slowest response (the first of equals), or -1 when there is none. */

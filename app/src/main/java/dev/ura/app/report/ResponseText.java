@@ -58,12 +58,25 @@ public final class ResponseText {
         return "#" + r.index() + " " + r.trigger() + " on " + r.threadName();
     }
 
-    /** Why the response ends where it does. */
+    /** What a response cut off by the end of the trace adds to its ending. */
+    public static final String CUT_OFF = "CUT OFF: its work was still running when the trace ends,"
+            + " so it took at least this long";
+
+    /**
+     * Why the response ends where it does. Times are from the trace's start, as on the timeline's
+     * axis (a system trace's clock reads hours, which no one can match against the picture).
+     */
     public static String ending(Analysis analysis, Response r) {
+        String why = endingOnly(analysis, r);
+        return analysis.cutOff(r.index()) ? CUT_OFF + "; " + why : why;
+    }
+
+    private static String endingOnly(Analysis analysis, Response r) {
+        long base = analysis.trace().firstTimeNs();
         if (analysis.systemWork(r.index()).isPresent()) {
-            return systemEnding(analysis.systemWork(r.index()).get(), r);
+            return systemEnding(analysis.systemWork(r.index()).get(), r, base);
         }
-        String at = " at " + ms(r.endNs());
+        String at = " at " + ms(r.endNs() - base);
         if (r.end() != null) {
             String s = "ends with " + r.end().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " of "
                     + r.end().name() + " on " + r.end().threadName() + at
@@ -104,13 +117,13 @@ public final class ResponseText {
     }
 
     /** A system trace's response (docs/system-responses.md §3): drawn at and on screen at. */
-    private static String systemEnding(SystemWork w, Response r) {
+    private static String systemEnding(SystemWork w, Response r, long base) {
         if (r.end() == null) {
-            return "UNFINISHED: its tracked work requested no frame; ends where that work ends at " + ms(r.endNs());
+            return "UNFINISHED: its tracked work requested no frame; ends where that work ends at " + ms(r.endNs() - base);
         }
         String frame = w.vsyncId() >= 0 ? "frame " + w.vsyncId() : "the frame";
-        return "drawn at " + ms(w.drawnAtNs()) + " (" + r.end().name() + " on " + r.end().threadName() + "), on screen at "
-                + (w.onScreenAtNs() >= 0 ? ms(w.onScreenAtNs()) : "unknown (no FrameTimeline)") + ": " + frame
+        return "drawn at " + ms(w.drawnAtNs() - base) + " (" + r.end().name() + " on " + r.end().threadName()
+                + "), on screen at " + (w.onScreenAtNs() >= 0 ? ms(w.onScreenAtNs() - base) : "unknown (no FrameTimeline)") + ": " + frame
                 + ", the last one its tracked work requested";
     }
 
@@ -131,7 +144,8 @@ public final class ResponseText {
         Estimate e = analysis.estimate(r.index(), scenario);
         return changes(scenario) + " → " + TimeFormat.duration(e.durationNs()) + " instead of "
                 + TimeFormat.duration(r.durationNs()) + ", saves " + TimeFormat.duration(e.savedNs())
-                + String.format(Locale.ROOT, " (%.1f%%)", e.savedPercent());
+                + String.format(Locale.ROOT, " (%.1f%%)", e.savedPercent())
+                + (e.reason() != null ? ": " + e.reason() : e.frame() != null ? "; " + e.frame() : "");
     }
 
     /** The full export header of a response. */

@@ -34,7 +34,7 @@ class SidecarMigrationTest {
     Path dir;
 
     @Test
-    void aVersion1SidecarLoadsAsFreePointsIsRewrittenAsVersion2AndKeptAsABackup() throws IOException {
+    void aVersion1SidecarLoadsAsFreePointsIsRewrittenAsTheCurrentVersionAndKeptAsABackup() throws IOException {
         Path sidecar = dir.resolve("app.trace.ura.json");
         Files.writeString(sidecar, V1);
         AnnotationStore store = AnnotationStore.beside(dir.resolve("app.trace"));
@@ -47,7 +47,7 @@ class SidecarMigrationTest {
         assertThat(note.from().depthRow()).isZero();
         assertThat(note.text()).isEqualTo("slow inflate");
         assertThat(Files.readString(store.backup(1))).isEqualTo(V1);
-        assertThat(Files.readString(sidecar)).contains("\"version\" : 2");
+        assertThat(Files.readString(sidecar)).contains("\"version\" : " + AnnotationStore.VERSION);
         // and it reads back the same, with nothing more to migrate
         assertThat(store.load().annotations()).isEqualTo(loaded.annotations());
         try (Stream<Path> files = Files.list(dir)) {
@@ -100,7 +100,7 @@ class SidecarMigrationTest {
     @Test
     void aNewerSidecarThisVersionCannotParseIsStillLeftUntouched() throws IOException {
         Path sidecar = dir.resolve("app.trace.ura.json");
-        String newer = "{\"version\": 3, \"annotations\": {\"shape\": \"changed\"}}";
+        String newer = "{\"version\": " + (AnnotationStore.VERSION + 1) + ", \"annotations\": {\"shape\": \"changed\"}}";
         Files.writeString(sidecar, newer);
         AnnotationStore.Loaded loaded = AnnotationStore.beside(dir.resolve("app.trace")).load();
         assertThat(loaded.readOnly()).isTrue();

@@ -57,4 +57,21 @@ class TerminalSafeWriterTest {
         out.flush();
         assertThat(bytes.toString(StandardCharsets.UTF_8).trim()).isEqualTo("name\\x1b[31m");
     }
+
+    /** Issue 23 item 8: a lone CR would let {@code EVIL\rSAFE} print as {@code SAFE}; CRLF still ends a line. */
+    @Test
+    void loneCarriageReturnsSeparatorsAndBidiControlsAreEscaped() throws Exception {
+        assertThat(through("EVIL\rSAFE")).isEqualTo("EVIL\\x0dSAFE");
+        assertThat(through("a\u2028b\u2029c")).isEqualTo("a\\u2028b\\u2029c");
+        assertThat(through("\u202aa\u202eb\u2066c\u2069")).isEqualTo("\\u202aa\\u202eb\\u2066c\\u2069");
+        assertThat(through("end\r")).isEqualTo("end\\x0d");
+        assertThat(through("line\r\nnext\r\r\n")).isEqualTo("line\r\nnext\\x0d\r\n");
+        // a CRLF split across two writes (no flush between) is still one line end
+        StringWriter sw = new StringWriter();
+        TerminalSafeWriter w = new TerminalSafeWriter(sw);
+        w.write("a\r");
+        w.write('\n');
+        w.flush();
+        assertThat(sw.toString()).isEqualTo("a\r\n");
+    }
 }

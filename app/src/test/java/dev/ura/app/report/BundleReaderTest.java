@@ -1,5 +1,6 @@
 package dev.ura.app.report;
 
+import dev.ura.app.annotations.ScenarioJson;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.Scenario;

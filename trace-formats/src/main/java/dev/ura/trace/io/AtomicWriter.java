@@ -44,6 +44,17 @@ public final class AtomicWriter {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** The points of a write at which a test may inject a failure or look at the disk (a simulated kill). */
+    enum Step { CREATED, WRITTEN, SYNCED, RENAMED }
+
+    /** A test's observer of the steps; {@code null} in production. */
+    @FunctionalInterface
+    interface StepHook {
+        void at(Step step, Path target, Path tmp) throws IOException;
+    }
+
+    static volatile StepHook hook;
+
     private AtomicWriter() {
     }
 
@@ -51,7 +62,13 @@ public final class AtomicWriter {
     public static void write(Path file, Body body) throws IOException {
         Path target = resolveLinks(file);
         if (Files.exists(target) && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
+            // A FIFO, a device or a folder is not the user's file to replace; writing into a FIFO
+            // or device instead would block or pass for success, so both are refused.
             throw new FileSystemException(file.toString(), null, "not a regular file; not replaced");
+        }
+        if (Files.exists(target) && !Files.isWritable(target)) {
+            // An edit in place would fail on a read-only file; a rename would not, so ask first.
+            throw new java.nio.file.AccessDeniedException(file.toString(), null, "permission denied; not replaced");
         }
         Path dir = target.toAbsolutePath().getParent();
         String name = target.getFileName().toString();
@@ -63,10 +80,13 @@ public final class AtomicWriter {
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
+                step(Step.CREATED, target, tmp);
                 body.writeTo(new NonClosing(out));
                 out.flush();
+                step(Step.WRITTEN, target, tmp);
                 ch.force(true);
             }
+            step(Step.SYNCED, target, tmp);
             if (keep != null) {
                 Files.setPosixFilePermissions(tmp, keep);
             }
@@ -75,6 +95,7 @@ public final class AtomicWriter {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
+            step(Step.RENAMED, target, tmp);
             syncFolder(dir);
         } finally {
             try {
@@ -85,13 +106,20 @@ public final class AtomicWriter {
         }
     }
 
+    private static void step(Step step, Path target, Path tmp) throws IOException {
+        StepHook h = hook;
+        if (h != null) {
+            h.at(step, target, tmp);
+        }
+    }
+
     /** Writes {@code bytes} as the file's new content. */
     public static void write(Path file, byte[] bytes) throws IOException {
         write(file, out -> out.write(bytes));
     }
 
     /** The path a chain of symbolic links ends at (which need not exist yet). */
-    static Path resolveLinks(Path file) throws IOException {
+    public static Path resolveLinks(Path file) throws IOException {
         Path p = file.toAbsolutePath();
         for (int i = 0; i < MAX_LINKS && Files.isSymbolicLink(p); i++) {
             p = p.getParent().resolve(Files.readSymbolicLink(p)).normalize();

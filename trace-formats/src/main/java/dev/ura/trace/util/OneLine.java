@@ -2,7 +2,7 @@ package dev.ura.trace.util;
 
 /**
  * Makes text quoted from a hostile file safe to print as one line: control characters (CR, LF,
- * ESC, NUL, C1 controls) and Unicode line separators become visible escapes, so a message or
+ * ESC, NUL, C1 controls), Unicode line separators and bidi controls become visible escapes, so a message or
  * warning can neither break the one-line error contract nor send escape sequences to a terminal.
  */
 public final class OneLine {
@@ -44,6 +44,9 @@ public final class OneLine {
     }
 
     private static boolean isControl(char c) {
-        return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == '\u2028' || c == '\u2029';
+        // bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) reorder what
+        // the line shows, so a quoted name could make it read otherwise
+        return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == '\u2028' || c == '\u2029'
+                || (c >= '\u202a' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069');
     }
 }

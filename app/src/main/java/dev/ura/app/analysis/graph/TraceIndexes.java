@@ -109,8 +109,16 @@ final class TraceIndexes {
         return c == NONE ? null : (CpuCoverage) c;
     }
 
-    /** The frame rhythm of the thread's draws, if any. */
+    /**
+     * The frame rhythm of the thread's draws, if any. A JVM program recorded by ura's own agent
+     * (its META names a {@code jvm}) has none: Swing paints when its event queue reaches the
+     * paint, not on a display vsync, so a timer that repaints every 16 ms is not a frame grid
+     * (docs/what-if.md, "Frames").
+     */
     Optional<FrameCadence> cadence(int thread) {
+        if ("agent-log".equals(trace.metadata().format()) && trace.metadata().property("jvm") != null) {
+            return Optional.empty();
+        }
         if (thread < 0 || thread >= cadence.length()) {
             return FrameCadence.detect(events, thread);
         }

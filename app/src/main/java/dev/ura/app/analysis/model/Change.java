@@ -5,7 +5,7 @@ package dev.ura.app.analysis.model;
  * run of characters; {@code pkg.Class.method} for calls, {@code KIND} or {@code KIND:name} for
  * agent-log intervals) or as one exact slice the user picked.
  */
-public sealed interface Change permits Change.Defer, Change.RunInParallel, Change.SpeedUp {
+public sealed interface Change permits Change.Defer, Change.RunInParallel, Change.SideBySide, Change.SpeedUp {
 
     /** Which slices the change applies to. */
     SliceSelector target();
@@ -26,6 +26,17 @@ public sealed interface Change permits Change.Defer, Change.RunInParallel, Chang
         @Override
         public String describe() {
             return "run in parallel " + target.describe();
+        }
+    }
+
+    /**
+     * The matched pieces that ran one after another on one thread (or one queue) run at the same
+     * time, all starting where the first of them started; what followed the last waits for all.
+     */
+    record SideBySide(SliceSelector target) implements Change {
+        @Override
+        public String describe() {
+            return "run side by side " + target.describe();
         }
     }
 

@@ -29,6 +29,9 @@ public record Finding(String rule, String severity, String message, long evidenc
         if (suggestion instanceof Change.RunInParallel) {
             return "parallel";
         }
+        if (suggestion instanceof Change.SideBySide) {
+            return "sidebyside";
+        }
         if (suggestion instanceof Change.SpeedUp) {
             return "speedup";
         }

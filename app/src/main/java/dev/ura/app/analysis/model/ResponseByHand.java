@@ -24,9 +24,23 @@ public record ResponseByHand(Long fromNs, Long toNs, String startPattern, String
         if (patterns && (startPattern == null || endPattern == null || startPattern.isEmpty() || endPattern.isEmpty())) {
             throw new IllegalArgumentException("--start and --end go together, each with a pattern");
         }
+        if (window && (outOfRange(fromNs) || outOfRange(toNs))) {
+            // Long.MIN_VALUE got through to the analysis, where window arithmetic overflowed
+            // ("internal error: sink N is not reachable"); from a sidecar it broke export-png too
+            throw new IllegalArgumentException((outOfRange(fromNs) ? "--from " + fromNs : "--to " + toNs)
+                    + " is out of range: times are within ±" + MAX_TIME_NS + " ns");
+        }
         if (window && toNs < fromNs) {
             throw new IllegalArgumentException("--to " + toNs + " is before --from " + fromNs);
         }
+    }
+
+    /** The largest time (either sign) a window may name: 2^62 ns, 146 years, so that differences never overflow. */
+    public static final long MAX_TIME_NS = 1L << 62;
+
+    /** Whether a time is beyond {@link #MAX_TIME_NS} either way. */
+    public static boolean outOfRange(long ns) {
+        return ns > MAX_TIME_NS || ns < -MAX_TIME_NS;
     }
 
     /** The window from {@code fromNs} to {@code toNs}. */

@@ -58,7 +58,20 @@ public final class TraceFolderSeries {
 
     /** Reads and measures every trace in {@code folder}, keeping which file each run's value came from. */
     public static FolderRuns readRuns(Path folder, RunMeasure measure) throws TraceFormatException {
-        List<Path> files = list(folder);
+        return readFiles(list(folder), folder.toString(), "the folder", measure);
+    }
+
+    /**
+     * Reads and measures the traces {@code files} (picked one by one, in build then name order),
+     * named as in a folder; {@code where} names them in an error.
+     */
+    public static FolderRuns readRuns(List<Path> files, RunMeasure measure) throws TraceFormatException {
+        List<Path> sorted = files.stream().sorted(TraceFolderSeries::byRunThenName).toList();
+        return readFiles(sorted, sorted.isEmpty() ? "" : sorted.get(0).toString(), "the files picked", measure);
+    }
+
+    private static FolderRuns readFiles(List<Path> files, String where, String what, RunMeasure measure)
+            throws TraceFormatException {
         Map<String, Double> best = new LinkedHashMap<>();
         Map<String, Path> bestFile = new LinkedHashMap<>();
         List<String> warnings = new ArrayList<>();
@@ -82,7 +95,7 @@ public final class TraceFolderSeries {
             }
         }
         if (best.isEmpty()) {
-            throw TraceFormatException.ofFile(folder.toString(), "no trace in the folder has a response to measure"
+            throw TraceFormatException.ofFile(where, "no trace in " + what + " has a response to measure"
                     + (warnings.isEmpty() ? "" : ": " + warnings.get(0)), null);
         }
         double[] values = best.values().stream().mapToDouble(Double::doubleValue).toArray();

@@ -70,7 +70,10 @@ final class FrameMatcher {
             if (!ui.uiThread(s.thread())) {
                 continue;
             }
-            int k = ui.firstDrawing(s.thread(), s.fromNs());
+            // FrameTimeline alone says nothing of a frame's stages: work is drawn by a frame
+            // starting after it ends (§3, app-only tracing).
+            int k = ui.timelineOnly(s.thread()) ? ui.firstDrawing(s.thread(), s.toNs(), true)
+                    : ui.firstDrawing(s.thread(), s.fromNs());
             if (k >= 0) {
                 out.add(k);
             } else {

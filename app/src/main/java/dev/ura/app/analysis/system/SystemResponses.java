@@ -130,7 +130,7 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
     private static int draw(Trace trace, UiFrames ui, SystemEvents ev, int k) {
         UiFrames.UiFrame f = ui.get(k);
         int call = callAt(trace, f.drawThread(), f.drawStartNs(), "");
-        return ev.draw(k, f.drawThread(), f.drawStartNs(), f.drawnAtNs(), name(trace, f), call);
+        return ev.draw(k, f.drawThread(), f.drawStartNs(), f.drawnAtNs(), name(trace, ui, f), call);
     }
 
     /** The outermost call of {@code thread} starting at {@code startNs} whose name starts with {@code prefix}, or -1. */
@@ -187,14 +187,17 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
             return new Response(index, g.name(), g.thread(), threadName, start, end, false, null);
         }
         int drawThread = sys.drawThread();
-        String name = name(trace, ui.get(f.end()));
+        String name = name(trace, ui, ui.get(f.end()));
         EndEvent end = new EndEvent(drawThread, trace.threads().get(drawThread).name(), EventKind.DRAW_FRAME, name,
                 sys.drawnAtNs());
         return new Response(index, g.name(), g.thread(), threadName, start, sys.drawnAtNs(), true, end);
     }
 
     /** The name of the slice that ends frame {@code f}: its DrawFrame, eglSwapBuffers, draw or frame slice. */
-    private static String name(Trace trace, UiFrames.UiFrame f) {
+    private static String name(Trace trace, UiFrames ui, UiFrames.UiFrame f) {
+        if (ui.timelineOnly(f.thread())) {
+            return "FrameTimeline frame" + (f.vsyncId() >= 0 ? " " + f.vsyncId() : "");
+        }
         String fallback = f.drawThread() != f.thread() ? "DrawFrame" : "Choreographer#doFrame";
         return sliceName(trace, f.drawThread(), f.drawStartNs(), fallback + (f.vsyncId() >= 0 ? " " + f.vsyncId() : ""));
     }

@@ -24,6 +24,13 @@ import java.util.regex.Pattern;
 final class TriggerFinder {
     private static final String INPUT = "deliverInputEvent";
     private static final String BIND = "bindApplication";
+    /**
+     * Jetpack Compose's {@code AndroidComposeView.dispatchTouchEvent} wraps each touch event it
+     * handles in this slice (androidx.compose.ui; its other slices, {@code AndroidOwner:measureAndLayout},
+     * {@code AndroidOwner:onMeasure}, {@code AndroidOwner:outOfFrameExecutor}, are layout and
+     * scheduling, not input). An input only in a process that wrote no {@code deliverInputEvent}.
+     */
+    static final String COMPOSE_TOUCH = "AndroidOwner:onTouch";
     private static final Pattern LAUNCHING = Pattern.compile("launchingActivity#\\d+");
     private static final String LAUNCHING_PACKAGE = "launching: ";
 
@@ -58,9 +65,11 @@ final class TriggerFinder {
         byte[] kind = new byte[methods.size()];
         for (int m = 0; m < kind.length; m++) {
             String name = methods.get(m).name();
-            kind[m] = name.startsWith(INPUT) ? (byte) 1 : name.equals(BIND) ? (byte) 2 : 0;
+            kind[m] = name.startsWith(INPUT) ? (byte) 1 : name.equals(BIND) ? (byte) 2
+                    : name.equals(COMPOSE_TOUCH) ? (byte) 3 : 0;
         }
         List<Trigger> out = new ArrayList<>();
+        List<Integer> composeTouches = new ArrayList<>(); // (thread, call) pairs, flattened
         for (int t = 0; t < trace.threads().size(); t++) {
             CallTable calls = trace.threads().get(t).calls();
             boolean app = threads.app(t);
@@ -73,10 +82,14 @@ final class TriggerFinder {
                     out.add(new Trigger(false, t, i, name, calls.start(i), calls.end(i), calls.end(i), start));
                 } else if (k == 2 && main) {
                     out.add(launch(t, i));
+                } else if (k == 3 && app) {
+                    composeTouches.add(t);
+                    composeTouches.add(i);
                 }
             }
         }
         addAsyncInputs(out);
+        addComposeTouches(out, composeTouches);
         out.sort(Comparator.comparingLong((Trigger g) -> g.start().startNs()).thenComparingInt(Trigger::thread)
                 .thenComparingLong(Trigger::sliceStartNs));
         return out;
@@ -110,6 +123,34 @@ final class TriggerFinder {
             }
             InputTime.Start start = InputTime.of(a.name(), a.startNs(), trace.system().clocks());
             out.add(new Trigger(false, t, -1, a.name(), a.startNs(), end, end, start));
+        }
+    }
+
+    /**
+     * App-only tracing (no {@code input} category) records no {@code deliverInputEvent}; a Compose
+     * app still writes {@code AndroidOwner:onTouch} around each touch event its view handles: in a
+     * process with no {@code deliverInputEvent} of either form, each is an input starting at the
+     * slice (it carries no event time).
+     */
+    private void addComposeTouches(List<Trigger> out, List<Integer> touches) {
+        if (touches.isEmpty()) {
+            return;
+        }
+        Set<Long> delivered = new HashSet<>();
+        for (Trigger g : out) {
+            if (!g.launch()) {
+                delivered.add(ui.pidOf(g.thread()));
+            }
+        }
+        for (int k = 0; k < touches.size(); k += 2) {
+            int t = touches.get(k);
+            int i = touches.get(k + 1);
+            if (delivered.contains(ui.pidOf(t))) {
+                continue;
+            }
+            CallTable calls = trace.threads().get(t).calls();
+            InputTime.Start start = new InputTime.Start(calls.start(i), false, null);
+            out.add(new Trigger(false, t, i, COMPOSE_TOUCH, calls.start(i), calls.end(i), calls.end(i), start));
         }
     }
 

@@ -57,6 +57,8 @@ final class UiFrames {
     private final Map<Integer, int[]> drawing = new HashMap<>();
     /** The threads that run frames (drawing or not). */
     private final Set<Integer> uiThreads = new HashSet<>();
+    /** The UI threads whose frames are known from FrameTimeline alone (no doFrame slice). */
+    private final Set<Integer> timelineOnly = new HashSet<>();
     /** Per process: its UI thread (the one running most frames). */
     private final Map<Long, Integer> uiOfProcess = new HashMap<>();
     private final Trace trace;
@@ -79,6 +81,9 @@ final class UiFrames {
             }
         }
         frames.sort(Comparator.comparingLong(UiFrame::startNs).thenComparingInt(UiFrame::thread));
+        for (int t : timelineOnly) {
+            markTimelineFramesThatCarryUiWork(t);
+        }
         Map<Integer, List<Integer>> byThread = new HashMap<>();
         Map<Integer, Integer> count = new HashMap<>();
         for (int i = 0; i < frames.size(); i++) {
@@ -168,8 +173,11 @@ final class UiFrames {
         boolean joined = FrameMatcher.drawn(f);
         long present = f.dropped() ? -1 : f.presentNs();
         if (call < 0) {
-            // A frame known from FrameTimeline without its doFrame slice: it was made, so it drew.
-            return new UiFrame(t, f.doFrameStartNs(), f.doFrameEndNs(), f.doFrameEndNs(), true,
+            // A frame known from FrameTimeline without its doFrame slice: whether it can hold the UI
+            // thread's work is decided once all are known (markTimelineFramesThatCarryUiWork); no
+            // stage is known, so nothing counts as done in its input stage.
+            timelineOnly.add(t);
+            return new UiFrame(t, f.doFrameStartNs(), f.doFrameEndNs(), f.doFrameStartNs(), true,
                     FrameMatcher.drawThread(f), joined ? f.drawStartNs() : f.doFrameStartNs(), FrameMatcher.drawnAt(f),
                     f.vsyncId(), present);
         }
@@ -193,6 +201,83 @@ final class UiFrames {
         }
         return new UiFrame(t, c.start(call), c.end(call), in.stagesEnd, drew, drawThread, drawStart, drawnAt,
                 f.vsyncId(), present);
+    }
+
+    /** Whether thread {@code t}'s frames are known from FrameTimeline alone (app-only tracing, no doFrame slice). */
+    boolean timelineOnly(int t) {
+        return timelineOnly.contains(t);
+    }
+
+    /**
+     * FrameTimeline frames of UI thread {@code t} (docs/system-responses.md §3, app-only tracing):
+     * an app's actual surface frame starts at its doFrame's start (Android 12+: HWUI passes
+     * Choreographer's frame start time) when the UI thread made it, or at the vsync RenderThread
+     * woke for when it animated on its own (a ripple) while the UI thread did something else. Only
+     * a frame that can be the UI thread's own draws the UI thread's work: the UI thread is inside
+     * no slice at its start (a doFrame starts only on an idle looper), runs a slice during it
+     * (before the next frame's start), and every such slice ends before the frame does (the UI
+     * thread's part of a frame ends before RenderThread posts its buffer). Other frames drew
+     * nothing of the UI thread's.
+     */
+    private void markTimelineFramesThatCarryUiWork(int t) {
+        CallTable c = trace.threads().get(t).calls();
+        List<long[]> top = new ArrayList<>(); // outermost slices {start, end}, by start
+        long coveredTo = Long.MIN_VALUE;
+        for (int i = 0; i < c.size(); i++) {
+            if (c.start(i) >= coveredTo) {
+                top.add(new long[] {c.start(i), c.end(i)});
+                coveredTo = c.end(i);
+            } else {
+                coveredTo = Math.max(coveredTo, c.end(i));
+            }
+        }
+        for (int i = 0; i < frames.size(); i++) {
+            UiFrame f = frames.get(i);
+            if (f.thread() != t) {
+                continue;
+            }
+            long next = f.endNs();
+            for (int j = i + 1; j < frames.size(); j++) {
+                UiFrame g = frames.get(j);
+                if (g.thread() == t && g.startNs() > f.startNs()) {
+                    next = Math.min(next, g.startNs());
+                    break;
+                }
+            }
+            boolean busy = false;
+            boolean ran = false;
+            boolean fits = true;
+            int k = firstEndingAfter(top, f.startNs());
+            for (; k < top.size() && top.get(k)[0] < next; k++) {
+                long[] sl = top.get(k);
+                if (sl[0] < f.startNs()) {
+                    busy = true;
+                } else {
+                    ran = true;
+                    fits &= sl[1] <= f.endNs();
+                }
+            }
+            boolean drew = !busy && ran && fits;
+            if (!drew) {
+                frames.set(i, new UiFrame(f.thread(), f.startNs(), f.endNs(), f.stagesEndNs(), false, f.drawThread(),
+                        f.drawStartNs(), f.drawnAtNs(), f.vsyncId(), f.presentNs()));
+            }
+        }
+    }
+
+    /** Index of the first of {@code top} (disjoint, by start) that ends after {@code ns}. */
+    private static int firstEndingAfter(List<long[]> top, long ns) {
+        int lo = 0;
+        int hi = top.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (top.get(mid)[1] <= ns) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Pre-Choreographer frames: each outermost {@code performTraversals} of thread {@code t}. */

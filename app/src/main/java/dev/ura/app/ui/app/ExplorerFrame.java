@@ -14,11 +14,12 @@ import dev.ura.app.ui.response.WhatIfPanel;
 import dev.ura.app.ui.response.StatsPanel;
 import dev.ura.app.ui.annotate.AnnotationTool;
 import dev.ura.app.ui.export.BundleOpener;
-import dev.ura.app.report.ScenarioJson;
+import dev.ura.app.annotations.ScenarioJson;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.ui.profile.ProfileTabs;
 import dev.ura.app.ui.system.SystemTraceTool;
 import dev.ura.app.ui.LoadedTrace;
+import dev.ura.app.ui.Words;
 import dev.ura.app.ui.OpenTrace;
 import dev.ura.app.ui.TraceSource;
 import com.formdev.flatlaf.util.UIScale;
@@ -133,6 +134,28 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         return prefs;
     }
 
+    /**
+     * Gives the keyboard back to the timeline after a file dialog. When the dialog closes, the
+     * window is not always made active again (no window manager, some desktops), and then every
+     * shortcut was dead until the user clicked the window; asking for focus (not just "in window")
+     * activates it. Later, so the dialog is gone first.
+     */
+    public void focusTimeline() {
+        javax.swing.SwingUtilities.invokeLater(() -> {
+            toFront();
+            timeline.requestFocus();
+        });
+    }
+
+    /** The width of the last response export, remembered between sessions. */
+    public int exportWidth() {
+        return prefs.exportWidth();
+    }
+
+    public void setExportWidth(int px) {
+        prefs.setExportWidth(px);
+    }
+
     public ResponseModel responseModel() {
         return model;
     }
@@ -239,13 +262,14 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         TimelineScene scene = new TimelineScene(t.index());
         timeline.setScene(scene);
         details.show(null, null);
-        search.update();
+        search.clear();
         if (t.source().file() != null) {
             prefs.addRecent(view != null ? view.bundle() : t.source().file());
         }
         setTitle((view != null ? view.bundle().getFileName() + " · " : "") + t.source().name() + " — ura");
-        status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · " + trace.threads().size()
-                + " threads · " + trace.callCount() + " calls · "
+        status.setMessage(t.source().name() + " · " + trace.metadata().format() + " · "
+                + Words.count(trace.threads().size(), "thread", "threads") + " · "
+                + Words.count(trace.callCount(), "call", "calls") + " · "
                 + TimeFormat.duration(t.index().endNs() - t.index().startNs())
                 + (timeline.emptyThreadsHidden() == 0 ? "" : " · " + timeline.emptyThreadsHidden()
                 + " threads without calls hidden (View › Show Hidden Threads)"));

@@ -156,6 +156,17 @@ public final class ExplorerMenus {
         keys.setName("keysHelpItem");
         keys.addActionListener(e -> KeysHelp.show(frame, frame.timeline().wheelZooms()));
         help.add(keys);
+        JMenuItem about = new JMenuItem("About ura");
+        about.setName("aboutItem");
+        about.addActionListener(e -> {
+            javax.swing.JOptionPane.showMessageDialog(frame, PlainText.message(dev.ura.app.cli.VersionProvider.current()
+                    + "\nJava " + System.getProperty("java.version") + " · " + System.getProperty("os.name")
+                    + "\n\nFinds each response to a user input in a trace, its critical path across threads,"
+                    + " and what a change would save.\nDocumentation: the docs folder beside ura's README;"
+                    + " on the command line, ura --help."), "About ura", javax.swing.JOptionPane.INFORMATION_MESSAGE);
+            frame.focusTimeline();
+        });
+        help.add(about);
         return help;
     }
 
@@ -199,7 +210,9 @@ public final class ExplorerMenus {
     private void chooseFile() {
         JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), lastDirectory));
         chooser.setDialogTitle("Open trace");
-        if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
+        int answer = chooser.showOpenDialog(frame);
+        frame.focusTimeline(); // shortcuts work again without a click
+        if (answer == JFileChooser.APPROVE_OPTION) {
             Path p = chooser.getSelectedFile().toPath();
             lastDirectory = p.getParent();
             frame.open(p);

@@ -2,6 +2,7 @@ package dev.ura.app.ui.app;
 
 import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
+import dev.ura.app.ui.TableFit;
 import dev.ura.app.ui.SecondaryWindows;
 
 import javax.swing.JDialog;
@@ -53,10 +54,14 @@ final class KeysHelp {
         table.setName("keysTable");
         table.setFocusable(false);
         table.setRowSelectionAllowed(false);
-        table.getColumnModel().getColumn(0).setPreferredWidth(UIScale.scale(260));
-        table.getColumnModel().getColumn(1).setPreferredWidth(UIScale.scale(520));
+        TableFit.fit(table);
+        int width = 0;
+        for (int c = 0; c < table.getColumnCount(); c++) {
+            width += table.getColumnModel().getColumn(c).getPreferredWidth();
+        }
         JScrollPane scroll = new JScrollPane(table);
-        scroll.setPreferredSize(new Dimension(UIScale.scale(780), table.getRowHeight() * (table.getRowCount() + 2) + UIScale.scale(8)));
+        // as wide as the widest gesture and action, so no row is cut
+        scroll.setPreferredSize(new Dimension(width + UIScale.scale(8), table.getRowHeight() * (table.getRowCount() + 2) + UIScale.scale(8)));
         JDialog d = new JDialog(owner, "Keyboard and mouse");
         d.setName("keysHelp");
         d.getContentPane().add(scroll, BorderLayout.CENTER);

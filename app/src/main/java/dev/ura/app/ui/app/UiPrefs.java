@@ -55,6 +55,15 @@ public final class UiPrefs {
         node.putBoolean("wheelZooms", on);
     }
 
+    /** The width (logical px) of the last response export: a user who picked 2400 once wants it again. */
+    int exportWidth() {
+        return node.getInt("exportWidth", 1600);
+    }
+
+    void setExportWidth(int px) {
+        node.putInt("exportWidth", px);
+    }
+
     /** Saved window bounds, or {@code null} the first time. */
     Rectangle bounds() {
         int w = node.getInt("w", -1);

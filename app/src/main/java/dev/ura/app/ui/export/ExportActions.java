@@ -1,27 +1,21 @@
 package dev.ura.app.ui.export;
 
-import dev.ura.app.ui.LoadedTrace;
-import dev.ura.app.ui.PlainText;
 import dev.ura.app.render.ExportHeader;
+import dev.ura.app.report.ImageFiles;
+import dev.ura.app.ui.Background;
 import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.render.ExportPainter;
 import dev.ura.app.render.TimelineScene;
 
-import javax.imageio.ImageIO;
-import javax.swing.JFileChooser;
-import javax.swing.JOptionPane;
-import javax.swing.filechooser.FileNameExtensionFilter;
 import java.awt.Image;
 import java.awt.Toolkit;
 import java.awt.datatransfer.DataFlavor;
 import java.awt.datatransfer.Transferable;
 import java.awt.datatransfer.UnsupportedFlavorException;
 import java.awt.image.BufferedImage;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.List;
 
 /** File › Export Image (PNG or SVG) and Copy Image, of the current view at the window's size. */
 public final class ExportActions {
@@ -33,49 +27,38 @@ public final class ExportActions {
         if (scene == null) {
             return;
         }
-        JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), null));
-        chooser.setDialogTitle("Export image");
-        FileNameExtensionFilter png = new FileNameExtensionFilter("PNG image", "png");
-        FileNameExtensionFilter svg = new FileNameExtensionFilter("SVG drawing", "svg");
-        chooser.addChoosableFileFilter(png);
-        chooser.addChoosableFileFilter(svg);
-        chooser.setFileFilter(png);
         String base = frame.loaded().source().name().replaceAll("\\.[^.]*$", "");
-        chooser.setSelectedFile(new java.io.File(chooser.getCurrentDirectory(), base + ".png"));
-        if (chooser.showSaveDialog(frame) != JFileChooser.APPROVE_OPTION) {
-            return;
-        }
-        Path out = chooser.getSelectedFile().toPath();
-        String name = out.getFileName().toString().toLowerCase(Locale.ROOT);
-        boolean asSvg = name.endsWith(".svg") || !name.endsWith(".png") && chooser.getFileFilter() == svg;
-        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
-            out = out.resolveSibling(out.getFileName() + (asSvg ? ".svg" : ".png"));
-        }
-        try {
-            write(frame, out, asSvg);
-            frame.status().setMessage("Exported " + out.getFileName());
-        } catch (IOException e) {
-            JOptionPane.showMessageDialog(frame, PlainText.message("Cannot write " + out + ": " + e.getMessage()), "Export failed",
-                    JOptionPane.ERROR_MESSAGE);
+        ExportChooser chooser = ExportDialogs.chooser(frame.loaded(), "Export image", base + ".png",
+                List.of(ExportChooser.Format.PNG, ExportChooser.Format.SVG));
+        Path out = ExportDialogs.ask(frame, chooser);
+        if (out != null) {
+            write(frame, out, chooser.chosenFormat() == ExportChooser.Format.SVG);
         }
     }
 
-    /** Writes the current view as PNG or SVG. */
-    public static void write(ExplorerFrame frame, Path out, boolean svg) throws IOException {
+    /**
+     * Writes the current view as PNG or SVG. The picture is painted on the EDT (the overlays paint
+     * the live view's state), the file is written off it.
+     */
+    public static void write(ExplorerFrame frame, Path out, boolean svg) {
         TimelineScene scene = frame.timeline().scene();
         int w = Math.max(640, frame.timeline().getWidth());
         int h = Math.max(400, frame.timeline().getHeight() + 80);
         ExportHeader header = header(frame);
+        byte[] text;
+        BufferedImage img;
         try {
-            if (svg) {
-                Files.writeString(out, ExportPainter.svg(scene, header, w, h), StandardCharsets.UTF_8);
-            } else if (!ImageIO.write(ExportPainter.image(scene, header, w, h), "png", out.toFile())) {
-                throw new IOException("no PNG writer available");
-            }
+            text = svg ? ExportPainter.svg(scene, header, w, h).getBytes(StandardCharsets.UTF_8) : null;
+            img = svg ? null : ExportPainter.image(scene, header, w, h);
         } finally {
             // overlays remember where they were drawn for hit-testing: give them the window's geometry back
             frame.timeline().repaint();
         }
+        frame.status().setMessage("Exporting " + out.getFileName() + "…");
+        Background.run(() -> {
+            ImageFiles.write(out, svg ? text : ImageFiles.pngBytes(img));
+            return out;
+        }, p -> frame.status().setMessage("Exported " + p.getFileName()), e -> ResponseExportActions.failed(frame, e));
     }
 
     public static void copyImage(ExplorerFrame frame) {

@@ -1,22 +1,28 @@
 package dev.ura.app.ui.export;
 
+import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.app.ExplorerFrame;
 
-import javax.swing.JFileChooser;
-import java.io.File;
 import java.nio.file.Path;
+
+import java.util.List;
 
 /** File dialogs of the export actions: they start in the open trace's folder. */
 final class ExportDialogs {
     private ExportDialogs() {
     }
 
-    static JFileChooser chooser(ExplorerFrame frame, String title, String fileName) {
-        Path file = frame.loaded() == null ? null : frame.loaded().source().file();
-        Path folder = file == null ? null : file.toAbsolutePath().getParent();
-        JFileChooser chooser = new JFileChooser(folder == null ? null : folder.toFile());
-        chooser.setDialogTitle(title);
-        chooser.setSelectedFile(folder == null ? new File(fileName) : folder.resolve(fileName).toFile());
-        return chooser;
+    /**
+     * Shows the dialog; the file to write or {@code null}. The timeline gets the keyboard back
+     * afterwards: without that, shortcuts stopped until the window was clicked.
+     */
+    static Path ask(ExplorerFrame frame, ExportChooser chooser) {
+        Path out = chooser.ask(frame);
+        frame.focusTimeline();
+        return out;
+    }
+
+    static ExportChooser chooser(LoadedTrace loaded, String title, String fileName, List<ExportChooser.Format> formats) {
+        return new ExportChooser(LoadedTrace.dialogFolder(loaded, null), title, fileName, formats);
     }
 }

@@ -11,12 +11,11 @@ import dev.ura.app.ui.Background;
 import dev.ura.app.ui.TraceSource;
 import dev.ura.app.ui.app.ExplorerFrame;
 
-import javax.swing.JFileChooser;
-import javax.swing.filechooser.FileNameExtensionFilter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * File › Save Report…: a {@code NAME.ura.zip} with the trace, its annotations, the selected
@@ -27,22 +26,20 @@ public final class ReportActions {
     private ReportActions() {
     }
 
+    private static final ExportChooser.Format BUNDLE = new ExportChooser.Format("ura report bundle (.ura.zip)",
+            ReportBundle.SUFFIX.substring(1));
+
     public static void saveReport(ExplorerFrame frame) {
         ResponseExportActions.Snapshot s = ResponseExportActions.snapshot(frame);
         if (s == null) {
             return;
         }
-        JFileChooser chooser = ExportDialogs.chooser(frame, "Save report", ResponseExportActions.base(s) + ReportBundle.SUFFIX);
-        chooser.setFileFilter(new FileNameExtensionFilter("ura report bundle (.ura.zip)", "zip"));
-        if (chooser.showSaveDialog(frame) != JFileChooser.APPROVE_OPTION) {
-            return;
+        ExportChooser chooser = ExportDialogs.chooser(s.loaded(), "Save report", ResponseExportActions.base(s) + ReportBundle.SUFFIX,
+                List.of(BUNDLE));
+        Path out = ExportDialogs.ask(frame, chooser);
+        if (out != null) {
+            write(frame, s, out);
         }
-        Path out = chooser.getSelectedFile().toPath();
-        if (!ReportBundle.isBundle(out.getFileName().toString())) {
-            String n = out.getFileName().toString().replaceAll("(?i)\\.zip$", "");
-            out = out.resolveSibling(n + ReportBundle.SUFFIX);
-        }
-        write(frame, s, out);
     }
 
     /** Saves the current view as a bundle without asking (tests, scripts). */

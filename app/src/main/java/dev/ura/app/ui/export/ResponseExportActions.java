@@ -14,11 +14,9 @@ import dev.ura.app.ui.response.ResponseModel;
 import javax.swing.BorderFactory;
 import javax.swing.JCheckBox;
 import javax.swing.JComboBox;
-import javax.swing.JFileChooser;
 import javax.swing.JLabel;
 import javax.swing.JOptionPane;
 import javax.swing.JPanel;
-import javax.swing.filechooser.FileNameExtensionFilter;
 import java.awt.GridLayout;
 import java.awt.Toolkit;
 import java.io.IOException;
@@ -65,7 +63,7 @@ public final class ResponseExportActions {
         }
         JComboBox<Integer> width = new JComboBox<>(ResponsePicture.WIDTHS.toArray(new Integer[0]));
         width.setName("exportWidth");
-        width.setSelectedItem(1600);
+        width.setSelectedItem(frame.exportWidth());
         JCheckBox hiDpi = new JCheckBox("2× pixels (HiDPI)");
         hiDpi.setName("exportHiDpi");
         JPanel options = new JPanel(new GridLayout(0, 2, 8, 4));
@@ -74,24 +72,16 @@ public final class ResponseExportActions {
         options.add(width);
         options.add(new JLabel(""));
         options.add(hiDpi);
-        JFileChooser chooser = ExportDialogs.chooser(frame, "Export response", base(s) + "-response-"
-                + s.response() + ".png");
-        FileNameExtensionFilter png = new FileNameExtensionFilter("PNG image", "png");
-        FileNameExtensionFilter svg = new FileNameExtensionFilter("SVG drawing", "svg");
-        chooser.addChoosableFileFilter(png);
-        chooser.addChoosableFileFilter(svg);
-        chooser.setFileFilter(png);
+        ExportChooser chooser = ExportDialogs.chooser(s.loaded(), "Export response", base(s) + "-response-"
+                + s.response() + ".png", List.of(ExportChooser.Format.PNG, ExportChooser.Format.SVG));
         chooser.setAccessory(options);
-        if (chooser.showSaveDialog(frame) != JFileChooser.APPROVE_OPTION) {
+        Path out = ExportDialogs.ask(frame, chooser);
+        if (out == null) {
             return;
         }
-        Path out = chooser.getSelectedFile().toPath();
-        String name = out.getFileName().toString().toLowerCase(Locale.ROOT);
-        boolean asSvg = name.endsWith(".svg") || !name.endsWith(".png") && chooser.getFileFilter() == svg;
-        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
-            out = out.resolveSibling(out.getFileName() + (asSvg ? ".svg" : ".png"));
-        }
-        write(frame, s, out, asSvg, (Integer) width.getSelectedItem(), hiDpi.isSelected() ? 2 : 1);
+        int w = (Integer) width.getSelectedItem();
+        frame.setExportWidth(w);
+        write(frame, s, out, chooser.chosenFormat() == ExportChooser.Format.SVG, w, hiDpi.isSelected() ? 2 : 1);
     }
 
     /** Paints and writes off the EDT; reports on the EDT. */
@@ -131,7 +121,7 @@ public final class ResponseExportActions {
     static void failed(ExplorerFrame frame, Throwable e) {
         String msg = e instanceof IOException ? e.getMessage() : String.valueOf(e);
         frame.status().setMessage("Export failed");
-        JOptionPane.showMessageDialog(frame, msg, "Export failed", JOptionPane.ERROR_MESSAGE);
+        JOptionPane.showMessageDialog(frame, dev.ura.app.ui.PlainText.message(msg), "Export failed", JOptionPane.ERROR_MESSAGE);
     }
 
     static String base(Snapshot s) {

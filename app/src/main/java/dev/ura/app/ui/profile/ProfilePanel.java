@@ -1,9 +1,9 @@
 package dev.ura.app.ui.profile;
 
-import com.formdev.flatlaf.util.UIScale;
 import com.formdev.flatlaf.ui.FlatEmptyBorder;
 
 import dev.ura.app.ui.PlainText;
+import dev.ura.app.ui.TableFit;
 import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.model.DurationText;
 import dev.ura.app.analysis.profile.CallScope;
@@ -73,7 +73,7 @@ public final class ProfilePanel extends JPanel {
                 table.getColumnModel().getColumn(c).setCellRenderer(durations);
             }
         }
-        table.getColumnModel().getColumn(ProfileTableModel.NAME).setPreferredWidth(UIScale.scale(420));
+        TableFit.fit(table, ProfileTableModel.NAME);
         table.setAutoCreateRowSorter(false);
         TableRowSorter<ProfileTableModel> sorter = new TableRowSorter<>(tableModel);
         sorter.setSortKeys(List.of(new RowSorter.SortKey(ProfileTableModel.INCLUSIVE, SortOrder.DESCENDING)));

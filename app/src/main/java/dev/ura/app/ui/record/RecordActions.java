@@ -1,5 +1,7 @@
 package dev.ura.app.ui.record;
 
+import dev.ura.app.ui.PlainText;
+
 import dev.ura.agent.AgentMain;
 
 import java.awt.Component;
@@ -24,6 +26,11 @@ import javax.swing.SwingWorker;
  */
 public final class RecordActions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    /** The app's output kept for a failure message: its last lines, not all of a chatty app's log. */
+    static final int OUTPUT_TAIL = 4_000;
+    /** What the user typed last time in this session: recording again is the common case. */
+    private static String lastCommand = "java -jar myapp.jar";
+    private static String lastInclude = "";
 
     private RecordActions() {
     }
@@ -43,9 +50,9 @@ public final class RecordActions {
                     "Record", JOptionPane.WARNING_MESSAGE);
             return;
         }
-        JTextField command = new JTextField("java -jar myapp.jar", 40);
+        JTextField command = new JTextField(lastCommand, 40);
         command.setName("recordCommand");
-        JTextField include = new JTextField("", 40);
+        JTextField include = new JTextField(lastInclude, 40);
         include.setName("recordInclude");
         Path defaultLog = Path.of(System.getProperty("user.home"), "ura-record-" + LocalDateTime.now().format(STAMP) + ".jsonl");
         JTextField log = new JTextField(defaultLog.toString(), 40);
@@ -61,6 +68,8 @@ public final class RecordActions {
                 JOptionPane.PLAIN_MESSAGE) != JOptionPane.OK_OPTION) {
             return;
         }
+        lastCommand = command.getText().trim();
+        lastInclude = include.getText().trim();
         List<String> cmd;
         Path out = Path.of(log.getText().trim()).toAbsolutePath();
         try {
@@ -71,6 +80,14 @@ public final class RecordActions {
             return;
         }
         new RecordWorker(parent, cmd, out, open).execute();
+    }
+
+    /** What a failed recording says: the status, the log not written, and the end of the app's own output. */
+    static String failure(int exit, Path log, String output) {
+        String said = output.strip();
+        return "The app exited (status " + exit + ") without writing " + log + "."
+                + (said.isEmpty() ? " It printed nothing; check the command line."
+                : "\nIts output" + (output.length() >= OUTPUT_TAIL ? " (the end)" : "") + ":\n" + said);
     }
 
     private static Path agentJar() {
@@ -84,6 +101,7 @@ public final class RecordActions {
 
     /** Runs the app and waits for it off the EDT; opens the log (or says why not) on the EDT. */
     private static final class RecordWorker extends SwingWorker<Integer, Void> {
+        private final StringBuilder tail = new StringBuilder();
         private final Component parent;
         private final List<String> command;
         private final Path log;
@@ -98,9 +116,27 @@ public final class RecordActions {
 
         @Override
         protected Integer doInBackground() throws Exception {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            // read (never let the pipe fill and block the app), keeping only the end for a failure message
+            try (java.io.Reader in = new java.io.InputStreamReader(p.getInputStream(),
+                    java.nio.charset.Charset.defaultCharset())) {
+                char[] buf = new char[8192];
+                for (int n; (n = in.read(buf)) >= 0; ) {
+                    synchronized (tail) {
+                        tail.append(buf, 0, n);
+                        if (tail.length() > 2 * OUTPUT_TAIL) {
+                            tail.delete(0, tail.length() - OUTPUT_TAIL);
+                        }
+                    }
+                }
+            }
             return p.waitFor();
+        }
+
+        private String output() {
+            synchronized (tail) {
+                return tail.length() <= OUTPUT_TAIL ? tail.toString() : tail.substring(tail.length() - OUTPUT_TAIL);
+            }
         }
 
         @Override
@@ -110,8 +146,8 @@ public final class RecordActions {
                 if (Files.isRegularFile(log) && Files.size(log) > 0) {
                     open.accept(log);
                 } else {
-                    JOptionPane.showMessageDialog(parent, "The app exited (status " + exit + ") without writing " + log
-                            + ". Check the command line.", "Record", JOptionPane.WARNING_MESSAGE);
+                    JOptionPane.showMessageDialog(parent, PlainText.message(failure(exit, log, output())), "Record",
+                            JOptionPane.WARNING_MESSAGE);
                 }
             } catch (java.util.concurrent.ExecutionException ex) {
                 JOptionPane.showMessageDialog(parent, "Cannot run " + command.get(0) + ": " + ex.getCause().getMessage(),

@@ -12,6 +12,7 @@ import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.render.PathRows;
 import dev.ura.app.render.ResponseOverlay;
 import dev.ura.app.ui.RowTableModel;
+import dev.ura.app.ui.TableFit;
 import dev.ura.app.render.TimeFormat;
 
 import javax.swing.Icon;
@@ -47,6 +48,7 @@ public final class CriticalPathPanel extends JPanel {
         view.setName("criticalPath");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         view.getColumnModel().getColumn(2).setCellRenderer(new CategoryRenderer());
+        TableFit.fit(view, 0, 1, 6);
         add(new JScrollPane(view), BorderLayout.CENTER);
         view.addMouseListener(new MouseAdapter() {
             @Override

@@ -1,9 +1,9 @@
 package dev.ura.app.ui.response;
 
 import com.formdev.flatlaf.ui.FlatEmptyBorder;
-import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.RowTableModel;
+import dev.ura.app.ui.TableFit;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.render.TimeFormat;
 
@@ -30,8 +30,7 @@ public final class FindingsPanel extends JPanel {
         super(new BorderLayout());
         view.setName("findings");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
-        view.getColumnModel().getColumn(0).setMaxWidth(UIScale.scale(80));
-        view.getColumnModel().getColumn(2).setMaxWidth(UIScale.scale(110));
+        TableFit.fit(view, 1);
         JButton showButton = new JButton("Show");
         showButton.setName("showFinding");
         JButton fixButton = new JButton("Try fix");

@@ -210,6 +210,9 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         SliceSelector byName = new SliceSelector.ByName(label);
         whatIf.add(item("Defer Every Call of " + shortName(label), () -> model.addChange(new Change.Defer(byName))));
         whatIf.add(item("Speed Up Every Call of " + shortName(label) + "…", () -> speedUp(byName)));
+        // one call alone has nothing to run beside: side by side is for every call of a name
+        whatIf.add(item("Run Every Call of " + shortName(label) + " Side by Side",
+                () -> model.addChange(new Change.SideBySide(byName))));
         menu.add(whatIf);
         menu.add(item("Draw a Hand-off Link From Here…", () -> {
             linkFrom = slice;

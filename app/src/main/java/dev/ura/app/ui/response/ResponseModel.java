@@ -5,9 +5,12 @@ import dev.ura.app.analysis.AnalysisOptions;
 import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.annotations.AnnotationStore;
+import dev.ura.app.annotations.ScenarioJson;
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.LoadedTrace;
-import dev.ura.app.ui.timeline.FirstPaintProbe;
+import dev.ura.app.ui.Words;
+import dev.ura.app.report.ResponsePicture;
+import dev.ura.app.ui.WindowEvents;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Estimate;
@@ -103,9 +106,12 @@ public final class ResponseModel {
         return analysis == null ? LinkEdits.NONE : analysis.options().edits();
     }
 
-    /** Starts analysing a newly opened trace. */
+    /** Selects the slowest response once the analysis is done: the one a user opened the trace for. */
+    public static final int SLOWEST = -1;
+
+    /** Starts analysing a newly opened trace; the slowest response is selected when it is done. */
     public void open(LoadedTrace t) {
-        open(t, 0, Scenario.BASELINE);
+        open(t, SLOWEST, Scenario.BASELINE);
     }
 
     /**
@@ -123,14 +129,63 @@ public final class ResponseModel {
         changed();
         int gen = ++generation;
         cancelRunning();
-        running = Background.run(() -> TraceSession.analyse(t.trace(), AnalysisOptions.defaults(), savedByHand(t)), a -> {
+        running = Background.run(() -> new Opened(TraceSession.analyse(t.trace(), AnalysisOptions.defaults(),
+                savedByHand(t)), savedWhatIf(t)), o -> {
             if (gen == generation) {
+                Analysis a = o.analysis();
+                restore(o.whatIf(), a);
                 if (!scenario.isEmpty() && select >= 0 && select < a.responses().size()) {
                     scenarios.put(select, scenario);
                 }
                 accept(a, select);
             }
         }, e -> fail(gen, "Analysis failed: " + e));
+    }
+
+    private record Opened(Analysis analysis, List<AnnotationStore.WhatIf> whatIf) {
+    }
+
+    /** The what-if changes saved in the trace's sidecar (read off the EDT). */
+    private static List<AnnotationStore.WhatIf> savedWhatIf(LoadedTrace t) {
+        return t.source().file() == null ? List.of() : AnnotationStore.beside(t.source().file()).readWhatIf();
+    }
+
+    /** Puts the saved changes back on their responses; a change that no longer fits this trace is left out. */
+    private void restore(List<AnnotationStore.WhatIf> saved, Analysis a) {
+        for (AnnotationStore.WhatIf w : saved) {
+            if (w.response() < 0 || w.response() >= a.responses().size()) {
+                continue;
+            }
+            try {
+                Scenario s = ScenarioJson.toScenario(w.changes(), a.trace());
+                if (!s.isEmpty()) {
+                    scenarios.put(w.response(), s);
+                }
+            } catch (IllegalArgumentException e) {
+                // written for another version of the file: not shown rather than wrong
+            }
+        }
+    }
+
+    /** Saves every response's changes in the trace's sidecar, off the EDT (docs/what-if.md). */
+    private void persistWhatIf() {
+        LoadedTrace t = loaded;
+        if (t == null || t.source().file() == null) {
+            return;
+        }
+        List<AnnotationStore.WhatIf> all = new ArrayList<>();
+        new java.util.TreeMap<>(scenarios).forEach((i, s) -> {
+            if (!s.isEmpty()) {
+                all.add(new AnnotationStore.WhatIf(i, ScenarioJson.of(s)));
+            }
+        });
+        Background.run(() -> {
+            AnnotationStore.beside(t.source().file()).saveWhatIf(t.source().name(), all);
+            return null;
+        }, ok -> { }, e -> {
+            status = status + " — what-if changes not saved: " + e.getMessage();
+            changed();
+        });
     }
 
     private record ByHand(Analysis analysis, String unsaved) {
@@ -172,7 +227,7 @@ public final class ResponseModel {
             return new ByHand(a, unsaved);
         }, r -> {
             if (gen == generation) {
-                accept(r.analysis(), 0);
+                accept(r.analysis(), SLOWEST);
                 if (r.unsaved() != null) {
                     status = status + " — " + r.unsaved();
                     changed();
@@ -211,13 +266,14 @@ public final class ResponseModel {
     private void accept(Analysis a, int select) {
         analysis = a;
         status = a.noResponseReason().map(r -> "No response: " + r).orElse(a.responseByHand() != null
-                ? "1 response, set by hand (" + a.responseByHand().describe() + ")" : a.responses().size() + " responses");
+                ? "1 response, set by hand (" + a.responseByHand().describe() + ")" : Words.count(a.responses().size(), "response", "responses"));
         selected = -1;
         if (!a.responses().isEmpty()) {
-            select(Math.max(0, Math.min(select, a.responses().size() - 1)));
+            int i = select == SLOWEST ? ResponsePicture.slowest(a) : select;
+            select(Math.max(0, Math.min(i, a.responses().size() - 1)));
         } else {
             changed();
-            FirstPaintProbe.analysed();
+            WindowEvents.analysisShown();
         }
     }
 
@@ -241,6 +297,7 @@ public final class ResponseModel {
         }
         scenarios.put(selected, scenario().with(c));
         changeSavings = List.of();
+        persistWhatIf();
         recompute();
     }
 
@@ -250,6 +307,7 @@ public final class ResponseModel {
         }
         scenarios.put(selected, scenario().without(index));
         changeSavings = List.of();
+        persistWhatIf();
         recompute();
     }
 
@@ -275,7 +333,7 @@ public final class ResponseModel {
                 findings = r.findings();
                 changeSavings = r.changeSavings();
                 changed();
-                FirstPaintProbe.analysed(); // bench window: the opened trace is analysed, its path shown
+                WindowEvents.analysisShown();
             }
         }, e -> fail(gen, "Critical path failed: " + e));
     }
@@ -284,7 +342,7 @@ public final class ResponseModel {
         if (gen == generation) {
             status = message;
             changed();
-            FirstPaintProbe.analysisFailed(message);
+            WindowEvents.analysisFailed(message);
         }
     }
 

@@ -5,9 +5,9 @@ import com.formdev.flatlaf.ui.FlatEmptyBorder;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.RowTableModel;
+import dev.ura.app.ui.TableFit;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.SystemWork;
-import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.report.ResponseText;
 
@@ -39,7 +39,8 @@ public final class ResponsesPanel extends JPanel {
                 return super.getToolTipText(e);
             }
             Response r = table.rows().get(row);
-            String tip = convertColumnIndexToModel(column) == DONE ? (r.finished() ? DONE_YES : DONE_NO)
+            boolean cut = model.analysis().cutOff(r.index());
+            String tip = convertColumnIndexToModel(column) == DONE ? (cut ? DONE_CUT : r.finished() ? DONE_YES : DONE_NO)
                     : "#" + r.index() + " " + r.trigger() + " on " + r.threadName() + gestureText(table.rows(), r)
                     + "\n" + ResponseText.ending(model.analysis(), r);
             return PlainText.tooltip(tip);
@@ -52,6 +53,9 @@ public final class ResponsesPanel extends JPanel {
     static final String DONE_NO = "Not done: an update this response's work asked for was never drawn before the trace ends,"
             + "\nso it ends at the last update that was drawn and its time is a lower bound";
 
+    static final String DONE_CUT = "Cut off: its work was still running when the trace ends (the recording stopped),"
+            + "\nso its duration and end are only what the file shows: it took at least this long";
+
     public ResponsesPanel(ResponseModel model) {
         super(new BorderLayout());
         this.model = model;
@@ -59,12 +63,7 @@ public final class ResponsesPanel extends JPanel {
         view.setToolTipText("Select a response to show its window, end and critical path");
         view.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         view.setAutoCreateRowSorter(false);
-        view.getColumnModel().getColumn(0).setMaxWidth(UIScale.scale(40));
-        int[] widths = {30, 130, 70, 70, 110, 45};
-        for (int c = 0; c < widths.length; c++) {
-            view.getColumnModel().getColumn(c).setPreferredWidth(UIScale.scale(widths[c]));
-        }
-        view.getColumnModel().getColumn(DONE).setMaxWidth(UIScale.scale(50));
+        TableFit.fit(view, 1, 4); // trigger and ending are names: cut with the whole text in the tooltip
         view.getTableHeader().setToolTipText("Done: whether every screen update the response asked for was drawn");
         view.getSelectionModel().addListSelectionListener(e -> {
             if (!syncing && !e.getValueIsAdjusting() && view.getSelectedRow() >= 0
@@ -107,7 +106,7 @@ public final class ResponsesPanel extends JPanel {
             case 3 -> TimeFormat.duration(x.durationNs());
             case 4 -> model.analysis() == null ? endsWith(x) : model.analysis().systemWork(x.index())
                     .map(w -> endsWith(x, w)).orElseGet(() -> endsWith(x));
-            default -> x.finished() ? "yes" : "no";
+            default -> model.analysis() != null && model.analysis().cutOff(x.index()) ? "cut off" : x.finished() ? "yes" : "no";
         };
     }
 

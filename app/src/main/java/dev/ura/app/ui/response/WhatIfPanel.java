@@ -46,6 +46,9 @@ public final class WhatIfPanel extends JPanel {
         JButton remove = new JButton("Remove");
         remove.setName("removeChange");
         remove.addActionListener(e -> model.removeChange(list.getSelectedIndex()));
+        // only with a change selected: a Remove that does nothing reads as broken
+        remove.setEnabled(false);
+        list.addListSelectionListener(e -> remove.setEnabled(list.getSelectedIndex() >= 0));
         JPanel left = new JPanel(new BorderLayout(0, 4));
         left.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
         JLabel hint = new JLabel("Right-click a slice: defer, run in parallel or speed it up.");
@@ -96,6 +99,7 @@ public final class WhatIfPanel extends JPanel {
         } else {
             estimated.setText("Estimated: " + TimeFormat.duration(e.durationNs()));
             saved.setText(String.format(Locale.ROOT, "Saved: %s (%.1f %%)", TimeFormat.duration(e.savedNs()), e.savedPercent())
+                    + (e.reason() != null ? " · " + e.reason() : e.frame() != null ? " · " + e.frame() : "")
                     + (list.size() > 1 ? " · changes can overlap, so their own savings need not add up" : ""));
             data.addValue(e.durationNs() / 1e6, "time", ChartStyle.WHAT_IF);
         }

@@ -6,6 +6,7 @@ import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
 import dev.ura.app.analysis.TraceSession;
+import dev.ura.app.analysis.model.FirstAction;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
@@ -138,7 +139,7 @@ public final class ComparisonView extends JPanel {
             throw TraceFormatException.ofFile(label, "no response to compare"
                     + a.noResponseReason().map(r -> " (" + r + ")").orElse(""), null);
         }
-        return a.criticalPath(0).segments();
+        return a.criticalPath(FirstAction.index(responses)).segments();
     }
 
     /** What a failure says in one line: a format error names file and place; anything else its type. */

@@ -1,9 +1,9 @@
 package dev.ura.app.ui.runs;
 
-import com.formdev.flatlaf.util.UIScale;
 import com.formdev.flatlaf.ui.FlatEmptyBorder;
 
 import dev.ura.app.ui.PlainText;
+import dev.ura.app.ui.TableFit;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.app.analysis.regression.SegmentChange;
 
@@ -41,8 +41,7 @@ public final class CriticalPathDiffPanel extends JPanel {
         table.setDefaultRenderer(Double.class, numbers);
         table.setDefaultRenderer(String.class, new Kinds());
         table.setDefaultRenderer(SegmentChange.class, new Bars());
-        table.getColumnModel().getColumn(DiffTableModel.SEGMENT).setPreferredWidth(UIScale.scale(260));
-        table.getColumnModel().getColumn(DiffTableModel.BARS).setPreferredWidth(UIScale.scale(160));
+        TableFit.fit(table, DiffTableModel.THREAD, DiffTableModel.SEGMENT, DiffTableModel.BARS);
         add(header, BorderLayout.NORTH);
         add(new JScrollPane(table), BorderLayout.CENTER);
     }

@@ -13,6 +13,7 @@ import javax.swing.JMenuItem;
 import javax.swing.JOptionPane;
 import javax.swing.filechooser.FileNameExtensionFilter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -33,7 +34,7 @@ public final class RunsActions {
         RunsActions a = new RunsActions(frame);
         JMenuItem runs = new JMenuItem("Open Runs…");
         runs.setName("openRunsItem");
-        runs.setToolTipText("A folder of traces (one per build or run) or a run-series CSV");
+        runs.setToolTipText("Several traces, a folder of traces (one per build or run) or a run-series CSV");
         runs.addActionListener(e -> a.chooseRuns());
         JMenuItem compare = new JMenuItem("Compare With…");
         compare.setName("compareWithItem");
@@ -81,13 +82,29 @@ public final class RunsActions {
     }
 
     private void chooseRuns() {
-        JFileChooser chooser = chooser("Open runs: a folder of traces or a CSV");
+        JFileChooser chooser = chooser("Open runs: several traces, a folder of traces or a CSV");
         chooser.setFileSelectionMode(JFileChooser.FILES_AND_DIRECTORIES);
+        chooser.setMultiSelectionEnabled(true);
         chooser.addChoosableFileFilter(new FileNameExtensionFilter("Run series CSV", "csv"));
         if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
-            Path p = chosen(chooser);
-            openRuns(p);
+            java.io.File[] picked = chooser.getSelectedFiles();
+            List<Path> sources = picked.length == 0 ? List.of(chosen(chooser))
+                    : java.util.Arrays.stream(picked).map(java.io.File::toPath).toList();
+            lastDirectory = sources.get(0).getParent();
+            openRuns(sources);
         }
+    }
+
+    /** Opens the Runs window on several traces, a folder or a CSV (menu and tests). */
+    RunsWindow openRuns(List<Path> sources) {
+        return RunsWindow.open(frame, sources, p -> {
+            frame.open(p);
+            frame.toFront();
+        });
+    }
+
+    public static RunsWindow openRuns(ExplorerFrame frame, List<Path> sources) {
+        return new RunsActions(frame).openRuns(sources);
     }
 
     private void chooseComparison() {

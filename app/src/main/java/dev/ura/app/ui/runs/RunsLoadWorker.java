@@ -23,9 +23,9 @@ import java.util.concurrent.CancellationException;
 import java.util.stream.Stream;
 
 /**
- * Reads a run series off the EDT and runs the regression analysis on it. A folder is read as traces,
- * each measured by its response 0's duration (as {@code ura regress} does), with progress per file
- * and cancellation between and inside files; any other file is read as a run-series CSV.
+ * Reads a run series off the EDT and runs the regression analysis on it. A folder, or traces picked
+ * together, are read as traces, each measured as {@code ura regress} does, with progress per file
+ * and cancellation between and inside files; a file named .csv is read as a run-series CSV.
  */
 final class RunsLoadWorker extends SwingWorker<RunsLoadWorker.LoadedRuns, Void> {
     /**
@@ -43,15 +43,36 @@ final class RunsLoadWorker extends SwingWorker<RunsLoadWorker.LoadedRuns, Void> 
         }
     }
 
+    private final List<Path> sources;
     private final Path source;
     private volatile String current = "";
 
     RunsLoadWorker(Path source) {
-        this.source = source;
+        this(List.of(source));
+    }
+
+    /** One folder, one CSV, or traces picked together (each a run, named by its file as in a folder). */
+    RunsLoadWorker(List<Path> sources) {
+        if (sources.isEmpty()) {
+            throw new IllegalArgumentException("nothing to read");
+        }
+        this.sources = List.copyOf(sources);
+        this.source = sources.get(0);
     }
 
     Path source() {
         return source;
+    }
+
+    /** What the window's title and status name: the folder or file, or "N traces". */
+    String title() {
+        return sources.size() == 1 ? String.valueOf(source.getFileName()) : sources.size() + " traces";
+    }
+
+    /** A run-series CSV: one file named .csv (a trace picked alone is a series of one run). */
+    private boolean csv() {
+        return sources.size() == 1 && !Files.isDirectory(source)
+                && source.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".csv");
     }
 
     /** The file being measured (for the status line). */
@@ -62,7 +83,7 @@ final class RunsLoadWorker extends SwingWorker<RunsLoadWorker.LoadedRuns, Void> 
     @Override
     protected LoadedRuns doInBackground() throws TraceFormatException {
         RegressionAnalyzer analyzer = new RegressionAnalyzer(RegressionOptions.defaults());
-        if (!Files.isDirectory(source)) {
+        if (csv()) {
             SeriesSet set = RunSeriesCsvReader.read(source);
             List<String> warnings = new ArrayList<>(set.warnings());
             RunSeries first = set.series().get(0);
@@ -71,15 +92,18 @@ final class RunsLoadWorker extends SwingWorker<RunsLoadWorker.LoadedRuns, Void> 
             }
             return new LoadedRuns(analyzer.analyze(first), false, List.of(), warnings);
         }
-        int total = countFiles();
+        boolean folder = sources.size() == 1 && Files.isDirectory(source);
+        int total = folder ? countFiles() : sources.size();
         int[] done = {0};
-        TraceFolderSeries.FolderRuns runs = TraceFolderSeries.readRuns(source, f -> {
+        TraceFolderSeries.RunMeasure each = f -> {
             current = f.getFileName().toString();
             setProgress(Math.min(99, 100 * done[0] / Math.max(1, total)));
             OptionalLong ns = measure(f);
             done[0]++;
             return ns;
-        });
+        };
+        TraceFolderSeries.FolderRuns runs = folder ? TraceFolderSeries.readRuns(source, each)
+                : TraceFolderSeries.readRuns(sources, each);
         setProgress(100);
         return new LoadedRuns(analyzer.analyze(runs.series()), true, runs.files(), runs.warnings());
     }

@@ -10,6 +10,7 @@ import org.jfree.chart.ChartMouseListener;
 import org.jfree.chart.ChartPanel;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.entity.XYItemEntity;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.SeriesRenderingOrder;
@@ -121,6 +122,11 @@ public final class RunsPanel extends JPanel {
         if (result == null) {
             plot.getDomainAxis().setAutoRange(true);
         } else {
+            // the axis names each run (the file's build or name), not its position in the series
+            SymbolAxis names = new SymbolAxis("run", result.series().runs().toArray(new String[0]));
+            names.setVerticalTickLabels(result.series().size() > 12);
+            plot.setDomainAxis(names);
+            applyTheme();
             // half a run of room each side so the first and last points are not cut by the plot's edge
             plot.getDomainAxis().setRange(-0.5, Math.max(0.5, result.series().size() - 0.5));
         }

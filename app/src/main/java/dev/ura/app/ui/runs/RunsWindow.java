@@ -81,10 +81,15 @@ public final class RunsWindow extends JFrame {
 
     /** Opens a window on {@code source} (a folder of traces or a CSV) beside {@code parent}. */
     public static RunsWindow open(Component parent, Path source, Consumer<Path> openTrace) {
+        return open(parent, List.of(source), openTrace);
+    }
+
+    /** Opens a window on a folder, a CSV or several traces picked together. */
+    public static RunsWindow open(Component parent, List<Path> sources, Consumer<Path> openTrace) {
         RunsWindow w = new RunsWindow(openTrace);
         w.setLocationRelativeTo(parent);
         w.setVisible(true);
-        w.load(source);
+        w.load(sources);
         return w;
     }
 
@@ -108,13 +113,18 @@ public final class RunsWindow extends JFrame {
 
     /** Reads {@code source} (replacing what is shown when it succeeds). */
     public void load(Path source) {
+        load(List.of(source));
+    }
+
+    /** Reads a folder, a CSV or traces picked together. */
+    public void load(List<Path> sources) {
         if (worker != null) {
             worker.cancel(true);
         }
-        RunsLoadWorker w = new RunsLoadWorker(source);
+        RunsLoadWorker w = new RunsLoadWorker(sources);
         worker = w;
-        setTitle(source.getFileName() + " — Runs — ura");
-        status.setText("Reading " + source.getFileName() + "…");
+        setTitle(w.title() + " — Runs — ura");
+        status.setText("Reading " + w.title() + "…");
         progress.setValue(0);
         progress.setVisible(true);
         cancel.setVisible(true);
@@ -142,12 +152,12 @@ public final class RunsWindow extends JFrame {
             runs.setRegression(r.regression(), r.nanoseconds());
             showWarnings(r);
         } catch (CancellationException e) {
-            status.setText("Reading " + w.source().getFileName() + " was cancelled");
+            status.setText("Reading " + w.title() + " was cancelled");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            status.setText("Reading " + w.source().getFileName() + " was interrupted");
+            status.setText("Reading " + w.title() + " was interrupted");
         } catch (ExecutionException e) {
-            status.setText("Could not read " + w.source().getFileName());
+            status.setText("Could not read " + w.title());
             JOptionPane.showMessageDialog(this, PlainText.message(ComparisonView.oneLine(e.getCause())), "Cannot read runs",
                     JOptionPane.ERROR_MESSAGE);
         }

@@ -62,6 +62,6 @@ final class ProcessChoices {
 
     /** Whether thread {@code t} belongs to the choice. */
     static boolean shows(Trace trace, Choice c, int t) {
-        return c.pid() < 0 || trace.system().threads().get(t).tgid() == c.pid();
+        return t < trace.system().threads().size() && (c.pid() < 0 || trace.system().threads().get(t).tgid() == c.pid());
     }
 }

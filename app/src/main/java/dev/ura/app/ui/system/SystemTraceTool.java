@@ -102,7 +102,8 @@ public final class SystemTraceTool {
         for (int t = 0; t < trace.threads().size(); t++) {
             boolean picked = ProcessChoices.shows(trace, c, t);
             boolean path = pathThreads.contains(t) && t < trace.system().threads().size();
-            scene.layout().setHidden(t, !picked && !path);
+            // one rule with the status bar's count: a thread without calls stays hidden unless the path needs it
+            scene.layout().setHidden(t, !path && (!picked || view.hiddenForNoCalls(t)));
             if (path && !picked) {
                 extra.add(ProcessChoices.label(trace, t));
             }

@@ -23,6 +23,7 @@ public final class SearchBar extends JPanel {
     private final TimelineView view;
     private final Timer debounce;
     private boolean[] matches;
+    private SliceSearch.Hits hits;
     private long total;
 
     public SearchBar(TimelineView view) {
@@ -75,17 +76,35 @@ public final class SearchBar extends JPanel {
         field.selectAll();
     }
 
-    /** Re-applies the query (after a new trace opened). */
+    /**
+     * Forgets the query (a new trace opened): a search typed for the last file would dim every
+     * slice of the new one that happens not to match it.
+     */
+    public void clear() {
+        debounce.stop();
+        field.setText("");
+        debounce.stop(); // setText fired the document listener
+        update();
+    }
+
+    /** The query shown. */
+    public String query() {
+        return field.getText();
+    }
+
+    /** Re-applies the query. */
     public void update() {
         TimelineScene s = view.scene();
         if (s == null) {
             matches = null;
+            hits = null;
             count.setText(" ");
             return;
         }
         matches = SliceSearch.matches(s.index().trace().methods(), field.getText());
         s.setMatches(matches);
-        total = matches == null ? 0 : SliceSearch.count(s.index().trace(), matches);
+        hits = matches == null ? null : SliceSearch.Hits.of(s.index().trace(), matches);
+        total = hits == null ? 0 : java.util.Arrays.stream(hits.byThread()).mapToLong(h -> h.length).sum();
         showCount();
         view.repaint();
     }
@@ -97,7 +116,7 @@ public final class SearchBar extends JPanel {
             count.setText(" ");
             return;
         }
-        long k = SliceSearch.rank(s.index().trace(), matches, s.selection());
+        long k = SliceSearch.rank(s.index().trace(), matches, hits, s.selection());
         count.setText(k > 0 ? k + " of " + total : total == 1 ? "1 match" : total + " matches");
     }
 
@@ -106,7 +125,7 @@ public final class SearchBar extends JPanel {
         if (s == null || matches == null) {
             return;
         }
-        SliceRef next = SliceSearch.step(s.index().trace(), matches, s.selection(), forward);
+        SliceRef next = SliceSearch.step(s.index().trace(), hits, s.selection(), forward);
         if (next == null) {
             return;
         }

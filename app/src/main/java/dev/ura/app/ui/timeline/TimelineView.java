@@ -9,6 +9,7 @@ import dev.ura.app.render.RenderedFrame;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.render.TimelineRenderer;
 import dev.ura.app.render.TimelineScene;
+import dev.ura.app.ui.WindowEvents;
 import dev.ura.trace.model.CallTable;
 
 import javax.swing.JComponent;
@@ -35,6 +36,8 @@ public final class TimelineView extends JComponent {
     private TimelineScene scene;
     private RenderedFrame frame;
     private boolean needsFit;
+    /** A range asked for before the view had a width: fitted at the first paint instead of the whole trace. */
+    private long[] pendingFit;
     private long[] focusWindow;
     private boolean wheelZooms;
     /** Threads hidden because they have no calls (not by the user): shown again when a response runs on them. */
@@ -63,6 +66,7 @@ public final class TimelineView extends JComponent {
             s.setMetrics(Metrics.at(UIScale.getUserScaleFactor()));
             s.setPalette(UiPalette.current());
             needsFit = true;
+            pendingFit = null;
             var threads = s.index().trace().threads();
             for (int t = 0; t < threads.size(); t++) {
                 if (threads.get(t).calls().size() == 0) {
@@ -77,6 +81,11 @@ public final class TimelineView extends JComponent {
     /** How many threads were hidden on opening because they have no calls (View › Show Hidden Threads lists them). */
     public int emptyThreadsHidden() {
         return emptyHidden.size();
+    }
+
+    /** Whether thread {@code t} is hidden for having no calls (the one rule every lane filter keeps). */
+    public boolean hiddenForNoCalls(int t) {
+        return emptyHidden.contains(t);
     }
 
     /** Shows threads that were hidden only for having no calls (a response's critical path runs on them). */
@@ -172,14 +181,16 @@ public final class TimelineView extends JComponent {
                 paintEmpty(g2);
                 return;
             }
-            if (needsFit && getWidth() > 0) {
+            if ((needsFit || pendingFit != null) && getWidth() > 0) {
                 needsFit = false;
+                long[] range = pendingFit != null ? pendingFit : new long[]{scene.index().startNs(), scene.index().endNs()};
+                pendingFit = null;
                 scene.axis().setWidthPx(getWidth());
-                fitRange(scene.index().startNs(), scene.index().endNs());
+                fitRange(range[0], range[1]);
             }
             frame = renderer.paint(g2, scene, getWidth(), getHeight());
             paintRangeMark(g2);
-            FirstPaintProbe.painted();
+            WindowEvents.tracePainted();
         } finally {
             g2.dispose();
         }
@@ -250,7 +261,18 @@ public final class TimelineView extends JComponent {
         if (scene == null) {
             return;
         }
-        scene.axis().setWidthPx(Math.max(1, getWidth()));
+        // An explicit fit wins over the whole-trace fit of a new scene's first paint. The response
+        // is analysed in the background and its fit could come before that paint (a small trace on
+        // a busy machine): the first paint then zoomed back out to the whole trace, which is what
+        // made AnnotationAndLinkRobotTest find no clickable slices now and then.
+        needsFit = false;
+        if (getWidth() <= 0) {
+            pendingFit = new long[]{start, end};
+            changed();
+            return;
+        }
+        pendingFit = null;
+        scene.axis().setWidthPx(getWidth());
         long margin = Math.max(1, (end - start) / 20);
         scene.axis().fit(start - margin, end + margin, 0);
         changed();

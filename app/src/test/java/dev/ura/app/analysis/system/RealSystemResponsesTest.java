@@ -129,14 +129,12 @@ class RealSystemResponsesTest {
      * events, no atrace marker; trappy trace_systrace.html has one marker, an {@code E} (line 26)
      * and the clock sync (line 29); trappy trace_surfaceflinger.html has 70 slices of SurfaceFlinger
      * (594), the composer (596) and YouTube (7459: {@code Choreographer#doFrame} with an {@code input}
-     * stage, but no {@code deliverInputEvent} written in it); nowinandroid's Perfetto capture (Android 13, app-only atrace)
-     * shows touches only as Compose's {@code AndroidOwner:onTouch}, which is not an input event
-     * delivery. No response, and no failure.
+     * stage, but no {@code deliverInputEvent} written in it). No response, and no failure.
      */
     @ParameterizedTest
     @ValueSource(strings = {"catapult__tracing_test_data_android_systrace.txt",
             "catapult__systrace_systrace_test_data_atrace_data", "trappy__trace_legacy_systrace.html",
-            "trappy__trace_systrace.html", "trappy__trace_surfaceflinger.html", "nowinandroid__trace.perfetto-trace"})
+            "trappy__trace_systrace.html", "trappy__trace_surfaceflinger.html"})
     void capturesWithoutInputsHaveNoResponse(String file) throws Exception {
         Analysis a = analyse(REAL + file);
         assertThat(a.responses()).isEmpty();
@@ -166,5 +164,53 @@ class RealSystemResponsesTest {
         assertThat(r.endNs()).isEqualTo(2_911_477_392_000L);
         assertThat(r.end().name()).isEqualTo("DrawFrames 1102");
         assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(1102);
+    }
+
+    /**
+     * nowinandroid (Android 13, Compose, app-only atrace: no doFrame, no scheduler): 36
+     * {@code AndroidOwner:onTouch} slices on the main thread 9305 (the B/E prints of the ftrace
+     * print events, listed with a plain protobuf dump), each an input; frames are FrameTimeline's
+     * actual surface frames of pid 9305 (packet 76, start packet and its FrameEnd by cookie).
+     * Times are the raw packet timestamps in ns; "+x" is ms after the touch.
+     * <ul>
+     * <li>Touch 578091095272202 (a down, ends +2.483 = 578091097754827). First frame starting after
+     *     it: token 154409736, 578091100445135–578091107396470 (+5.173–+12.124); the main thread is
+     *     idle at its start (its last slice, measureAndLayout, ended at −0.008) and runs
+     *     Recomposer:animation +5.328–+6.736, Recomposer:recompose +6.747–+6.983 and measureAndLayout
+     *     +7.077–+7.115 before the next frame (154409751 at +13.949), all ending inside it: drawn at
+     *     578091107396470.</li>
+     * <li>Touch 578091188184840 (the up, +0–+15.927, with toggleFollwedTopicIds inside). Frames after
+     *     it: 154409924 (+20.138–+26.432) is idle at its start but Recomposer:recompose starts in it
+     *     at +22.154 and runs to +44.670, past the frame's end: not the main thread's frame;
+     *     154409939 (+28.471), 154409947 (+36.754) start inside that recompose, 154409955 (+45.087)
+     *     inside measureAndLayout +44.775–+47.602; 154409932 (+50.582–+59.169, presented late) is
+     *     idle at its start, and Recomposer:recompose +50.820–+54.279 and measureAndLayout
+     *     +54.369–+54.387 end inside it (the next frame, 154409963, starts at +56.307): drawn at
+     *     578091247354029.</li>
+     * <li>Touch 578094638099189 (an up, +0–+5.730, {@code Navigation: INTERESTS} inside it). Frame
+     *     154413882 (+3.343) starts before its end; 154413897 (+11.675) inside Recomposer:recompose
+     *     +8.067–+17.228; 154413905 (578094658103348–578094664925116, +20.004–+26.826) is idle at its
+     *     start (measureAndLayout ended at +18.958) and Recomposer:animation +22.409–+23.551,
+     *     Recomposer:recompose +23.555–+24.335 and measureAndLayout +24.412–+24.418 end inside it
+     *     before the next frame (154413920 at +28.334): drawn at 578094664925116.</li>
+     * </ul>
+     */
+    @Test
+    void nowinandroidComposeTouchesEndAtTheFirstFrameThatCarriesTheMainThreadsWork() throws Exception {
+        Analysis a = analyse(REAL + "nowinandroid__trace.perfetto-trace");
+        assertThat(a.responses()).hasSize(36).allMatch(r -> r.trigger().equals("AndroidOwner:onTouch"));
+
+        Response down = at(a, 578_091_095_272_202L);
+        assertThat(tid(a, down.thread())).isEqualTo(9305);
+        assertThat(down.endNs()).isEqualTo(578_091_107_396_470L);
+        assertThat(SystemTraces.work(a, down.index()).vsyncId()).isEqualTo(154_409_736L);
+
+        Response toggle = at(a, 578_091_188_184_840L);
+        assertThat(toggle.endNs()).isEqualTo(578_091_247_354_029L);
+        assertThat(SystemTraces.work(a, toggle.index()).vsyncId()).isEqualTo(154_409_932L);
+
+        Response navigate = at(a, 578_094_638_099_189L);
+        assertThat(navigate.endNs()).isEqualTo(578_094_664_925_116L);
+        assertThat(SystemTraces.work(a, navigate.index()).vsyncId()).isEqualTo(154_413_905L);
     }
 }

@@ -96,8 +96,9 @@ class TapResponseTest {
     void theEndingTextGivesDrawnAtAndOnScreenAt() throws Exception {
         Trace trace = SystemTraces.perfetto(SystemScenarios.tap());
         Analysis a = Analysis.of(trace);
-        assertThat(ResponseText.ending(a, a.responses().get(0))).isEqualTo("drawn at 10002.5 ms (DrawFrames 42 on "
-                + "RenderThread), on screen at 10003.0 ms: frame 42, the last one its tracked work requested");
+        // from the trace's start at 10000.0 ms (the scenario's time 0), as the timeline's axis reads
+        assertThat(ResponseText.ending(a, a.responses().get(0))).isEqualTo("drawn at 2.5 ms (DrawFrames 42 on "
+                + "RenderThread), on screen at 3.0 ms: frame 42, the last one its tracked work requested");
     }
 
     @Test

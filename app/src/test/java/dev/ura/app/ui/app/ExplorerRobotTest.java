@@ -80,6 +80,7 @@ class ExplorerRobotTest extends ExplorerRobotBase {
         window.tabbedPane().selectTab("What-if");
         window.label("estimate").requireText(java.util.regex.Pattern.compile("Estimated: [0-9].*"));
         assertThat(window.list("scenario").contents()).hasSize(1);
+        window.button("removeChange").requireDisabled(); // nothing selected to remove
         window.list("scenario").selectItem(0);
         window.button("removeChange").click();
         waitFor("baseline again", () -> frame.responseModel().scenario().isEmpty());
@@ -121,6 +122,14 @@ class ExplorerRobotTest extends ExplorerRobotBase {
             ExportActions.write(frame, png, false);
             ExportActions.write(frame, svg, true);
             return null;
+        });
+        // written off the EDT: wait for both files to be complete
+        waitFor("exported", () -> {
+            try {
+                return Files.readString(svg).contains("</svg>") && ImageIO.read(png.toFile()) != null;
+            } catch (java.io.IOException | RuntimeException notYet) {
+                return false;
+            }
         });
         assertThat(ImageIO.read(png.toFile()).getWidth()).isGreaterThanOrEqualTo(640);
         assertThat(Files.readString(svg)).contains("<svg").contains("slow inflate").contains("HomeActivity");

@@ -27,12 +27,21 @@ class SystemTraceRobotTest extends ExplorerRobotBase {
         int hidden = GuiActionRunner.execute(() -> frame.timeline().scene().layout().hiddenThreads().size());
         // 8 threads, 5 of them the app's; of the other 3, system_server's binder thread serves the
         // worker's binder call on the critical path and stays shown; system_server's main thread and
-        // surfaceflinger are hidden.
-        assertThat(hidden).isEqualTo(2);
+        // surfaceflinger are hidden. The trace's 7 slices are on 4 threads (the app's main 3,
+        // FeedWorker 2, RenderThread 1, the binder thread 1): the app's pool and JIT threads have
+        // none and stay hidden too, as the status bar says ("4 threads without calls hidden").
+        assertThat(hidden).isEqualTo(4);
+        assertThat(GuiActionRunner.execute(() -> frame.timeline().emptyThreadsHidden())).isEqualTo(4);
         int binder = GuiActionRunner.execute(() -> frame.loaded().trace().system().threadIndex(SystemScenarios.BINDER));
         assertThat(GuiActionRunner.execute(() -> frame.timeline().scene().layout().hiddenThreads())).doesNotContain(binder);
         window.label("pathThreadsNote").requireText("+ 1 thread on the critical path");
         window.comboBox("processPicker").selectItem(3);
-        waitFor("all lanes shown", () -> frame.timeline().scene().layout().hiddenThreads().isEmpty());
+        // every process: the same 4 threads without calls stay hidden (one rule, as the status bar counts)
+        waitFor("all lanes with calls shown", () -> frame.timeline().scene().layout().hiddenThreads().size() == 4);
+        assertThat(GuiActionRunner.execute(() -> {
+            var trace = frame.loaded().trace();
+            return frame.timeline().scene().layout().hiddenThreads().stream()
+                    .allMatch(t -> trace.threads().get(t).calls().size() == 0);
+        })).isTrue();
     }
 }

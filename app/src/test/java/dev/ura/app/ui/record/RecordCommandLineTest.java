@@ -32,4 +32,14 @@ class RecordCommandLineTest {
         assertThatThrownBy(() -> RecordCommandLine.withAgent(List.of("java"), "u.jar", "a,b.jsonl", null))
                 .hasMessageContaining("comma");
     }
+
+    @Test
+    void aFailedRecordingShowsTheEndOfTheAppsOutput() {
+        String msg = RecordActions.failure(1, java.nio.file.Path.of("/t/r.jsonl"),
+                "Error: Unable to access jarfile myapp.jar\n");
+        assertThat(msg).contains("status 1").contains("/t/r.jsonl").contains("Error: Unable to access jarfile myapp.jar");
+        assertThat(RecordActions.failure(1, java.nio.file.Path.of("r.jsonl"), "  ")).contains("printed nothing");
+        String chatty = "x".repeat(RecordActions.OUTPUT_TAIL);
+        assertThat(RecordActions.failure(2, java.nio.file.Path.of("r.jsonl"), chatty)).contains("(the end)");
+    }
 }

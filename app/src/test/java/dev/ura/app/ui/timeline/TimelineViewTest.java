@@ -34,6 +34,31 @@ class TimelineViewTest {
         return img;
     }
 
+    /**
+     * A response's fit that comes before the new scene's first paint (its analysis finished first)
+     * is kept: the first paint used to zoom back out to the whole trace.
+     */
+    @Test
+    void aFitAskedBeforeTheFirstPaintIsTheOneShown() throws Exception {
+        onEdt(() -> {
+            TimelineView v = new TimelineView();
+            v.setScene(new TimelineScene(TraceIndex.of(trace)));
+            v.fitRange(100, 400); // no width yet: not laid out
+            v.setSize(1100, 300);
+            paint(v);
+            // Db.query 100..400 with a 1/20 margin each side: 85..415, not the trace's 0..1000
+            assertThat(v.scene().axis().startNs()).isBetween(80L, 100L);
+            assertThat(v.scene().axis().endNs()).isBetween(400L, 420L);
+
+            TimelineView w = new TimelineView();
+            w.setSize(1100, 300);
+            w.setScene(new TimelineScene(TraceIndex.of(trace)));
+            w.fitRange(100, 400); // laid out, not painted yet
+            paint(w);
+            assertThat(w.scene().axis().startNs()).isBetween(80L, 100L);
+        });
+    }
+
     @Test
     void aNewSceneIsFittedOnFirstPaintAndClicksFindTheSlicesThatWerePainted() throws Exception {
         List<SliceRef> selected = new ArrayList<>();

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LauncherOptionsTest {
     @Test
     void benchTimesThePackagedLauncherOptions() throws Exception {
-        String script = Files.readString(Path.of("src/dist/package.sh"));
+        String script = Files.readString(Path.of("../app/src/dist/package.sh"));
         Matcher m = Pattern.compile("--java-options '([^']*)'").matcher(script);
         List<String> packaged = new ArrayList<>();
         while (m.find()) {

@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
  * (about 30 MB for 100 k), read, then analysed as {@code ura analyze} does (responses, then every
  * response's critical path and findings). Prints the time of each step and the heap: the peak
  * while analysing and what stays reachable after. Run it with the heap limit to check, e.g.
- * {@code java -Xmx1g -jar app/target/ura-bench.jar bench responses}: the target is 100 k responses in at most 5 s
+ * {@code java -Xmx1g -jar bench/target/ura-bench.jar bench responses}: the target is 100 k responses in at most 5 s
  * within 1 GB.
  */
 @Command(name = "responses", mixinStandardHelpOptions = true,

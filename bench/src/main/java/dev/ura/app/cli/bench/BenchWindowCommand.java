@@ -23,9 +23,9 @@ import java.util.concurrent.TimeUnit;
  * {@code ura bench window}: how long the window takes from launch to the first paint of a large
  * trace's timeline, and its peak resident memory then; then how long until the trace's analysis
  * is shown (responses, and the selected one's critical path), and the peak through it. Each run
- * starts {@code java -jar ura.jar FILE} with {@code -Dura.bench.firstPaint=true
- * -Dura.bench.untilAnalysed=true}, which make the window print both times with its peak so far
- * and exit. Needs a display (e.g. {@code xvfb-run}).
+ * starts {@link WindowProbe} with ura.jar first on the class path (then this jar, for the probe
+ * alone): it opens FILE as {@code java -jar ura.jar FILE} does, prints both times with its peak so
+ * far from the window's {@code WindowEvents} and exits. Needs a display (e.g. {@code xvfb-run}).
  */
 @Command(name = "window", mixinStandardHelpOptions = true,
         description = "Launch to first paint of the 200 MB trace in the window and to its analysis shown, with the peak RSS at each (needs a display).")
@@ -39,10 +39,10 @@ public final class BenchWindowCommand implements java.util.concurrent.Callable<I
     @Option(names = "--jar", paramLabel = "JAR", description = "The ura jar (default: app/target/ura.jar).")
     Path jar;
 
-    @Option(names = "--java-options", paramLabel = "OPTS", defaultValue = "", description = "JVM options for 'java -jar'.")
+    @Option(names = "--java-options", paramLabel = "OPTS", defaultValue = "", description = "JVM options for the window's java.")
     String javaOptions;
 
-    @Option(names = "--first-paint-only", description = "Stop at the first paint (a jar older than the analysis probe).")
+    @Option(names = "--first-paint-only", description = "Stop at the first paint.")
     boolean firstPaintOnly;
 
     @Spec
@@ -64,8 +64,11 @@ public final class BenchWindowCommand implements java.util.concurrent.Callable<I
             throw new CommandFailure(UraCommand.EXIT_USAGE, "no " + uraJar + "; build it or pass --jar");
         }
         long size = Files.size(file);
-        List<String> probe = firstPaintOnly ? PROBE.subList(0, 1) : PROBE;
-        out.printf("command  java %s %s -jar %s %s; %d runs; load %.1f%n", javaOptions, String.join(" ", probe), uraJar,
+        // ura.jar first: every class the window loads is the jar's; the probe alone comes from here.
+        String classPath = uraJar + java.io.File.pathSeparator
+                + Path.of(WindowProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> probe = List.of("-cp", classPath, WindowProbe.class.getName(), firstPaintOnly ? "first-paint" : "analysed");
+        out.printf("command  java %s %s %s; %d runs; load %.1f%n", javaOptions, String.join(" ", probe),
                 file, runs, load());
         double[] wall = new double[Math.max(1, runs)];
         double[] paint = new double[wall.length];
@@ -78,7 +81,7 @@ public final class BenchWindowCommand implements java.util.concurrent.Callable<I
                 cmd.addAll(Arrays.asList(javaOptions.trim().split("\\s+")));
             }
             cmd.addAll(probe);
-            cmd.addAll(List.of("-jar", uraJar.toString(), file.toString()));
+            cmd.add(file.toString());
             long start = System.nanoTime();
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             long[] peak = {0};
@@ -135,8 +138,6 @@ public final class BenchWindowCommand implements java.util.concurrent.Callable<I
                         median(analysedWall), median(rss) / 1e6, median(rss) / size));
         return UraCommand.EXIT_OK;
     }
-
-    private static final List<String> PROBE = List.of("-Dura.bench.firstPaint=true", "-Dura.bench.untilAnalysed=true");
 
     private static double load() {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();

@@ -1,4 +1,4 @@
-package dev.ura.app.report;
+package dev.ura.app.annotations;
 
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Scenario;
@@ -13,7 +13,7 @@ import java.util.List;
  * A what-if scenario in a report bundle: one entry per change, in order. A change picked on one
  * slice keeps that slice's thread and call index, valid because the bundle carries the very trace.
  *
- * @param kind   {@code defer}, {@code parallel} or {@code speedup}
+ * @param kind   {@code defer}, {@code parallel}, {@code sidebyside} or {@code speedup}
  * @param glob   the name pattern, or {@code null} for one slice
  * @param thread the slice's thread index, or {@code null}
  * @param call   the slice's call index, or {@code null}
@@ -25,7 +25,7 @@ public record ScenarioJson(String kind, String glob, Integer thread, Integer cal
     public static List<ScenarioJson> of(Scenario scenario) {
         List<ScenarioJson> out = new ArrayList<>();
         for (Change c : scenario.changes()) {
-            String kind = c instanceof Change.Defer ? "defer" : c instanceof Change.RunInParallel ? "parallel" : "speedup";
+            String kind = kindOf(c);
             Double factor = c instanceof Change.SpeedUp s ? s.factor() : null;
             if (c.target() instanceof SliceSelector.Exact e) {
                 out.add(new ScenarioJson(kind, null, e.slice().thread(), e.slice().call(), e.label(), factor));
@@ -34,6 +34,17 @@ public record ScenarioJson(String kind, String glob, Integer thread, Integer cal
             }
         }
         return out;
+    }
+
+    /** The JSON kind of a change. */
+    public static String kindOf(Change c) {
+        if (c instanceof Change.Defer) {
+            return "defer";
+        }
+        if (c instanceof Change.RunInParallel) {
+            return "parallel";
+        }
+        return c instanceof Change.SideBySide ? "sidebyside" : "speedup";
     }
 
     /**
@@ -64,6 +75,7 @@ public record ScenarioJson(String kind, String glob, Integer thread, Integer cal
             changes.add(switch (j.kind()) {
                 case "defer" -> new Change.Defer(target);
                 case "parallel" -> new Change.RunInParallel(target);
+                case "sidebyside" -> new Change.SideBySide(target);
                 case "speedup" -> {
                     if (j.factor() == null || !(j.factor() > 0) || j.factor().isInfinite()) {
                         throw new IllegalArgumentException("a speed-up without a positive factor");

@@ -27,7 +27,8 @@ import java.util.Random;
 /**
  * Benchmark main (not a test): generates a large {@code -finstrument-functions} trace, reads it,
  * converts it to Chrome JSON and reads that back, then times profile, trees and call graph.
- * Run: {@code java -cp <test classpath> dev.ura.app.bench.ProfileFormatsBench [calls] [dir]}.
+ * Run: {@code java -cp <bench module test classpath> dev.ura.app.bench.ProfileFormatsBench [calls] [dir]}
+ * (in the bench module, so the product module holds no benchmark).
  */
 public final class ProfileFormatsBench {
     private ProfileFormatsBench() {

@@ -1,0 +1,97 @@
+package dev.ura.app.analysis;
+
+import dev.ura.app.analysis.TraceFixtures.MethodTrace;
+import dev.ura.app.analysis.TraceFixtures.ThreadWriter;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Estimate;
+import dev.ura.app.analysis.model.Scenario;
+import dev.ura.app.analysis.model.SliceSelector;
+import org.junit.jupiter.api.Test;
+
+import static dev.ura.app.analysis.AndroidShapes.DISPATCH;
+import static dev.ura.app.analysis.AndroidShapes.LOOP;
+import static dev.ura.app.analysis.TraceFixtures.ms;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The what-if rules (docs/what-if.md) on a method trace written as a real legacy {@code .trace}
+ * file: a tap's AsyncTask fetches a feed (fetchFeed 1.5–41.5), then four thumbnails one after
+ * another (fetchThumbnail 41.5–53.5, 53.5–65.5, 65.5–77.5, 77.5–89.5) and posts at 89.6; main's
+ * onPostExecute (92–92.3) requests a layout drawn 99–104. No frame rhythm (two frames): exact.
+ */
+class MethodTraceWhatIfRulesTest {
+    private static final String APP = "com.example.news.";
+
+    private static Analysis thumbnails() throws Exception {
+        MethodTrace mt = TraceFixtures.methodTrace();
+        ThreadWriter main = mt.thread("main").enter(LOOP, 0);
+        main.enter(DISPATCH, ms(0.9))
+                .enter("android.view.View.performClick", ms(1))
+                .enter(APP + "MainActivity$1.onClick", ms(1.05))
+                .enter("android.os.AsyncTask.execute", ms(1.1));
+        AndroidShapes.execute(main, 1.15);
+        main.exit(ms(1.25)).exit(ms(1.3)).exit(ms(1.35)).exit(ms(1.4));
+        AndroidShapes.frame(main, 16, 17);
+        main.enter(DISPATCH, ms(92))
+                .enter("android.os.AsyncTask$InternalHandler.handleMessage", ms(92.01))
+                .enter(APP + "FeedTask.onPostExecute", ms(92.02))
+                .enter("android.view.View.requestLayout", ms(92.1))
+                .enter("android.view.ViewRootImpl.scheduleTraversals", ms(92.11))
+                .call("android.os.MessageQueue.enqueueMessage", ms(92.14), ms(92.15))
+                .exit(ms(92.16)).exit(ms(92.2)).exit(ms(92.25)).exit(ms(92.28)).exit(ms(92.3));
+        AndroidShapes.frame(main, 99, 104);
+        main.exit(ms(200));
+
+        ThreadWriter worker = mt.thread("AsyncTask #1");
+        worker.enter("java.util.concurrent.ThreadPoolExecutor$Worker.run", ms(1.3))
+                .enter("java.util.concurrent.ThreadPoolExecutor.runWorker", ms(1.31))
+                .call("java.util.concurrent.ThreadPoolExecutor.getTask", ms(1.32), ms(1.38))
+                .enter("android.os.AsyncTask$SerialExecutor$1.run", ms(1.4))
+                .enter("java.util.concurrent.FutureTask.run", ms(1.41))
+                .enter("android.os.AsyncTask$2.call", ms(1.42))
+                .enter(APP + "FeedTask.doInBackground", ms(1.45))
+                .enter(APP + "Feed.fetchFeed", ms(1.5))
+                .call("java.net.SocketInputStream.read", ms(1.6), ms(41.4)).exit(ms(41.5));
+        for (int i = 0; i < 4; i++) {
+            double t = 41.5 + 12 * i;
+            worker.enter(APP + "Feed.fetchThumbnail", ms(t))
+                    .call("java.net.SocketInputStream.read", ms(t + 0.1), ms(t + 11.9)).exit(ms(t + 12));
+        }
+        worker.exit(ms(89.55)).exit(ms(89.56)).exit(ms(89.57));
+        AndroidShapes.post(worker, 89.6);
+        worker.exit(ms(89.7))
+                .call("java.util.concurrent.ThreadPoolExecutor.getTask", ms(89.8), ms(200))
+                .exit(ms(200)).exit(ms(200));
+        return Analysis.of(MethodTraceFiles.roundTrip(mt.build(), false));
+    }
+
+    private static Estimate estimate(Analysis a, Change c) {
+        return a.estimate(0, Scenario.BASELINE.with(c));
+    }
+
+    private static SliceSelector.ByName thumbs() {
+        return new SliceSelector.ByName("*fetchThumbnail");
+    }
+
+    @Test
+    void eachRuleOnTheThumbnails() throws Exception {
+        Analysis a = thumbnails();
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(ms(103.97));   // performDraw ends 0.03 before the frame
+        // parallel: the thumbnails run 1–13 on threads of their own; what followed the last one
+        // (89.5 on) waits for them and for fetchFeed before them (41.5): everything after moves
+        // 48 ms earlier, the four thumbnails' 4 × 12 ms on the path
+        Estimate parallel = estimate(a, new Change.RunInParallel(thumbs()));
+        assertThat(parallel.savedNs()).isEqualTo(ms(48));
+        assertThat(parallel.pathTimeNs()).isEqualTo(ms(48));
+        // side by side: all start at 41.5 after the feed, end at 53.5: 36 ms (three of them)
+        Estimate side = estimate(a, new Change.SideBySide(thumbs()));
+        assertThat(side.savedNs()).isEqualTo(ms(36));
+        assertThat(side.pathTimeNs()).isEqualTo(ms(36));
+        // defer: 48 ms; ×2: 24 ms
+        assertThat(estimate(a, new Change.Defer(thumbs())).savedNs()).isEqualTo(ms(48));
+        Estimate twice = estimate(a, new Change.SpeedUp(thumbs(), 2));
+        assertThat(twice.savedNs()).isEqualTo(ms(24));
+        assertThat(twice.pathTimeNs()).isEqualTo(ms(24));
+    }
+}
