@@ -17,6 +17,7 @@ import java.awt.BorderLayout;
 import java.awt.Component;
 import java.awt.FlowLayout;
 import dev.ura.app.store.RunStore;
+import dev.ura.app.store.StoreException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -228,7 +229,9 @@ public final class RunsWindow extends JFrame {
             status.setText("Reading the run store was interrupted");
         } catch (ExecutionException e) {
             // e.g. DuckDB missing beside ura.jar: StoreException says what to put where, in one line
-            status.setText(ComparisonView.oneLine(e.getCause()));
+            Throwable c = e.getCause();
+            status.setText(c instanceof StoreException || c instanceof IllegalArgumentException
+                    ? c.getMessage() : ComparisonView.oneLine(c));
         }
     }
 
