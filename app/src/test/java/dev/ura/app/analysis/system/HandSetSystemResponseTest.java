@@ -2,12 +2,15 @@ package dev.ura.app.analysis.system;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.AnalysisOptions;
+import dev.ura.app.analysis.TraceSession;
 import dev.ura.app.analysis.model.ResponseByHand;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.testing.ClickWorkerNetworkScenario;
 import org.junit.jupiter.api.Test;
 
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.List;
 
 import static dev.ura.app.analysis.system.Machine.APP;
@@ -120,7 +123,20 @@ class HandSetSystemResponseTest {
      */
     @Test
     void newsClickFromTheInputToThePostBack() throws Exception {
-        Trace trace = SystemTraces.perfetto(ClickWorkerNetworkScenario.script());
+        byte[] sample;
+        try (InputStream in = HandSetSystemResponseTest.class.getResourceAsStream(
+                "/samples/system/news-click.perfetto-trace")) {
+            assertThat(in).as("the bundled sample").isNotNull();
+            sample = in.readAllBytes();
+        }
+        // The bundled sample (what a user opens from the Samples menu) and its script alike.
+        for (Trace trace : List.of(TraceSession.load("news-click.perfetto-trace", ByteBuffer.wrap(sample), null),
+                SystemTraces.perfetto(ClickWorkerNetworkScenario.script()))) {
+            newsClick(trace);
+        }
+    }
+
+    private static void newsClick(Trace trace) {
         for (ResponseByHand byHand : List.of(ResponseByHand.slices("deliverInputEvent*", "NewsAdapter.submitList"),
                 ResponseByHand.window(t(21400), t(44500)))) {
             Analysis a = Analysis.byHand(trace, AnalysisOptions.defaults(), byHand);
