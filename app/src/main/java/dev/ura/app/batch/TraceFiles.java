@@ -92,7 +92,8 @@ public final class TraceFiles {
         }
     }
 
-    static boolean isTraceCandidate(String name) {
+    /** Whether a file found in a folder may be a trace (not hidden, not a sidecar or report bundle); also used by ura-spark. */
+    public static boolean isTraceCandidate(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         return !n.startsWith(".") && !n.endsWith(".ura.json") && !n.endsWith(".ura.zip");
     }

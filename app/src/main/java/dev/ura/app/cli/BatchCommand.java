@@ -9,7 +9,6 @@ import dev.ura.app.batch.MemoryBudget;
 import dev.ura.app.batch.TraceFiles;
 import dev.ura.app.store.RunStore;
 import dev.ura.app.store.StoreException;
-import dev.ura.app.store.StoreExport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,7 +18,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -71,7 +69,7 @@ final class BatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<String> args = spec.commandLine().getParseResult().originalArgs();
         Scenario scenario = WhatIfFlags.scenario(spec.commandLine(), args);
-        Map<String, String> tagMap = parseTags();
+        Map<String, String> tagMap = TraceRows.tags(tags);
         int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (workers < 1) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "--jobs must be 1 or more: " + workers);
@@ -92,8 +90,8 @@ final class BatchCommand implements Callable<Integer> {
         if (found.files().isEmpty()) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "no trace file in " + String.join(" ", paths));
         }
-        BatchRun.Settings settings = new BatchRun.Settings(options, scenario, scenarioText(args), tagMap,
-                new VersionProvider().getVersion()[0]);
+        TraceRows.Settings settings = new TraceRows.Settings(options, scenario, scenarioText(args), tagMap,
+                TraceRows.uraVersion());
         long start = System.nanoTime();
         BatchRun.Summary summary;
         try (RunStore runStore = openStore()) {
@@ -132,24 +130,6 @@ final class BatchCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // the JVM is shutting down (Ctrl+C): the hook runs
         }
-    }
-
-    private Map<String, String> parseTags() throws CommandFailure {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String t : tags) {
-            int eq = t.indexOf('=');
-            String key = eq < 0 ? t : t.substring(0, eq);
-            String value = eq < 0 ? "" : t.substring(eq + 1);
-            if (!StoreExport.TAG_KEY.matcher(key).matches() || value.isEmpty() || value.length() > 200
-                    || value.chars().anyMatch(c -> c < 0x20 || c == '/' || c == '\\' || c == 0x7f)) {
-                throw new CommandFailure(UraCommand.EXIT_USAGE, "--tag wants KEY=VALUE (KEY: a letter then letters,"
-                        + " digits, _ or -; VALUE: up to 200 characters, no / or \\): " + t);
-            }
-            if (m.put(key, value) != null) {
-                throw new CommandFailure(UraCommand.EXIT_USAGE, "--tag " + key + " given twice");
-            }
-        }
-        return m;
     }
 
     /** The what-if flags as given ("--defer A --speedup B=2"), or null without any. */

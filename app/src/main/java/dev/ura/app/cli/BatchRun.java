@@ -1,8 +1,5 @@
 package dev.ura.app.cli;
 
-import dev.ura.app.analysis.Analysis;
-import dev.ura.app.analysis.AnalysisOptions;
-import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.batch.BatchProgress;
 import dev.ura.app.batch.ContentHash;
 import dev.ura.app.batch.MemoryBudget;
@@ -10,17 +7,13 @@ import dev.ura.app.store.RunStore;
 import dev.ura.app.store.StoreException;
 import dev.ura.app.store.StoredRun;
 import dev.ura.trace.io.TraceFormatException;
-import dev.ura.trace.model.Trace;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -32,11 +25,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * transaction. A failure is the file's alone: reported, counted, and the batch goes on.
  */
 final class BatchRun {
-    /** How every trace of the batch is analysed and labelled. */
-    record Settings(AnalysisOptions options, Scenario scenario, String scenarioText, Map<String, String> tags,
-                    String uraVersion) {
-    }
-
     /** A file that failed and why (one line, naming the file). */
     record Failure(String file, String error) {
     }
@@ -45,7 +33,7 @@ final class BatchRun {
     }
 
     private final RunStore store;
-    private final Settings settings;
+    private final TraceRows.Settings settings;
     private final MemoryBudget budget;
     private final BatchProgress progress;
     private final AtomicInteger stored = new AtomicInteger();
@@ -53,7 +41,7 @@ final class BatchRun {
     private final List<Failure> failures = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean stopping;
 
-    BatchRun(RunStore store, Settings settings, MemoryBudget budget, BatchProgress progress) {
+    BatchRun(RunStore store, TraceRows.Settings settings, MemoryBudget budget, BatchProgress progress) {
         this.store = store;
         this.settings = settings;
         this.budget = budget;
@@ -148,13 +136,6 @@ final class BatchRun {
     }
 
     private StoredRun analyse(Path file, String hash, long size) throws TraceFormatException, CommandFailure {
-        Trace trace = TraceLoading.load(file);
-        StringWriter notes = new StringWriter(); // "analysing the response set by hand": as analyze does, unsaid
-        Analysis analysis = ResponsesByHand.analyse(file, trace, settings.options(), null, false,
-                new PrintWriter(notes));
-        StoredRun.Run facts = new StoredRun.Run(hash, file.toString(), null, null, size, null, null, null, null, 0, 0,
-                null, 0, Map.of(), settings.tags(), settings.scenarioText(), settings.uraVersion(),
-                System.currentTimeMillis());
-        return BatchRows.of(facts, trace, analysis, settings.scenario());
+        return TraceRows.analyse(file, file.toString(), hash, size, settings, System.currentTimeMillis());
     }
 }

@@ -34,7 +34,7 @@ public final class RunsActions {
         RunsActions a = new RunsActions(frame);
         JMenuItem runs = new JMenuItem("Open Runs…");
         runs.setName("openRunsItem");
-        runs.setToolTipText("Several traces, a folder of traces (one per build or run) or a run-series CSV");
+        runs.setToolTipText("Several traces, a folder of traces (one per build or run), a run-series CSV or a run store (ura batch --store)");
         runs.addActionListener(e -> a.chooseRuns());
         JMenuItem compare = new JMenuItem("Compare With…");
         compare.setName("compareWithItem");

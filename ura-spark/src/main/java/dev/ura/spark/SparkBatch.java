@@ -1,0 +1,204 @@
+package dev.ura.spark;
+
+import dev.ura.app.batch.TraceFiles;
+import dev.ura.app.cli.TraceRows;
+import dev.ura.app.store.StoreRows;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * {@code ura batch} on a Spark cluster: the traces are spread over the executors, one trace per
+ * task; each is analysed as batch analyses it ({@link TraceTask}) and the rows are written as the
+ * Parquet that {@code ura store export --parquet} writes: one folder per table, Hive partitions by
+ * tag key ({@code tag_KEY=VALUE}), or {@code TABLE.parquet} when there are no tags. The output is
+ * written into {@code OUT.part} and renamed to {@code OUT} at the end, so a failed job leaves no OUT.
+ */
+public final class SparkBatch {
+    /** What the job did: traces listed, runs written, duplicates (same bytes as an earlier URI), failures. */
+    public record Summary(int traces, int stored, List<String> duplicates, List<String> failures) {
+    }
+
+    private SparkBatch() {
+    }
+
+    /**
+     * @param inputs URIs of trace files, folders (searched recursively, as batch searches folders) or
+     *               Hadoop globs; {@code out} a URI that must not exist yet
+     */
+    public static Summary run(SparkSession spark, List<String> inputs, Map<String, String> tags, String out)
+            throws IOException {
+        Configuration conf = spark.sparkContext().hadoopConfiguration();
+        Path outPath = new Path(out);
+        FileSystem outFs = outPath.getFileSystem(conf);
+        if (outFs.exists(outPath)) {
+            throw new IOException(out + ": already exists; remove it or write to a new folder");
+        }
+        List<String> files = expand(inputs, conf);
+        if (files.isEmpty()) {
+            throw new IOException("no trace file in " + String.join(" ", inputs));
+        }
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        Broadcast<SerializableConf> sharedConf = jsc.broadcast(new SerializableConf(conf));
+        HashMap<String, String> tagMap = new HashMap<>(tags);
+        String version = TraceRows.uraVersion(); // the driver's: every run of one job names the same ura
+        // One trace per task: traces differ in size by orders of magnitude, so small tasks balance best.
+        JavaRDD<TraceResult> results = jsc.parallelize(files, Math.max(1, files.size()))
+                .map(uri -> TraceTask.run(uri, sharedConf.value().get(), TraceRows.Settings.of(tagMap, version)))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            // Small facts back to the driver: which URI keeps each hash (the first listed, as batch
+            // stores a content once), and the failures.
+            List<TraceResult> heads = results.map(r -> TraceResult.failed(r.file(), r.hash(), r.error())).collect();
+            Map<String, String> keeper = new HashMap<>();
+            List<String> failures = new ArrayList<>();
+            List<String> duplicates = new ArrayList<>();
+            for (TraceResult r : heads) {
+                if (r.error() != null) {
+                    failures.add(r.error());
+                } else if (keeper.putIfAbsent(r.hash(), r.file()) != null) {
+                    duplicates.add(r.file() + ": same content as " + keeper.get(r.hash()));
+                }
+            }
+            Set<String> kept = new HashSet<>(keeper.values());
+            JavaRDD<TraceResult> stored = results.filter(r -> r.error() == null && kept.contains(r.file()));
+            List<String> keys = new ArrayList<>(new TreeMap<>(tags).keySet()); // export's default: every key, sorted
+            Path part = new Path(outPath.getParent(), outPath.getName() + ".part");
+            outFs.delete(part, true);
+            for (StoreRows.Table t : StoreRows.TABLES) {
+                write(spark, stored, t, keys, tags, new Path(part, keys.isEmpty() ? t.name() + ".parquet" : t.name()));
+            }
+            if (!outFs.rename(part, outPath)) {
+                throw new IOException(out + ": cannot rename " + part + " to it");
+            }
+            return new Summary(files.size(), keeper.size(), duplicates, failures);
+        } finally {
+            results.unpersist(false);
+            sharedConf.destroy();
+        }
+    }
+
+    private static void write(SparkSession spark, JavaRDD<TraceResult> stored, StoreRows.Table table, List<String> keys,
+                              Map<String, String> tags, Path to) {
+        String name = table.name();
+        List<Object> tagValues = new ArrayList<>();
+        keys.forEach(k -> tagValues.add(tags.get(k)));
+        JavaRDD<Row> rows = stored.flatMap(r -> r.rows().get(name).stream().map(row -> withTags(row, tagValues))
+                .iterator());
+        List<StructField> fields = new ArrayList<>();
+        for (StoreRows.Column c : table.columns()) {
+            fields.add(DataTypes.createStructField(c.name(), type(c.type()), true));
+        }
+        keys.forEach(k -> fields.add(DataTypes.createStructField("tag_" + k, DataTypes.StringType, true)));
+        Dataset<Row> df = spark.createDataFrame(rows, DataTypes.createStructType(fields));
+        if (keys.isEmpty()) {
+            // One file, as the export's TABLE.parquet (here a folder of that name holding it).
+            df.coalesce(1).sortWithinPartitions(table.hashColumn()).write().parquet(to.toString());
+        } else {
+            Column[] tagColumns = keys.stream().map(k -> df.col("tag_" + k)).toArray(Column[]::new);
+            // One file per partition folder, as the export writes: the rows of one tag value meet in one task.
+            df.repartition(tagColumns).sortWithinPartitions(table.hashColumn()).write()
+                    .partitionBy(keys.stream().map(k -> "tag_" + k).toArray(String[]::new)).parquet(to.toString());
+        }
+    }
+
+    private static Row withTags(Row row, List<Object> tagValues) {
+        if (tagValues.isEmpty()) {
+            return row;
+        }
+        Object[] v = new Object[row.length() + tagValues.size()];
+        for (int i = 0; i < row.length(); i++) {
+            v[i] = row.get(i);
+        }
+        for (int i = 0; i < tagValues.size(); i++) {
+            v[row.length() + i] = tagValues.get(i);
+        }
+        return org.apache.spark.sql.RowFactory.create(v);
+    }
+
+    private static DataType type(StoreRows.Type t) {
+        return switch (t) {
+            case VARCHAR -> DataTypes.StringType;
+            case BIGINT -> DataTypes.LongType;
+            case INTEGER -> DataTypes.IntegerType;
+            case BOOLEAN -> DataTypes.BooleanType;
+            case DOUBLE -> DataTypes.DoubleType;
+            // DuckDB's TIMESTAMP has no zone: Parquet's timestamp "not adjusted to UTC", Spark's TIMESTAMP_NTZ.
+            case TIMESTAMP -> DataTypes.TimestampNTZType;
+        };
+    }
+
+    /**
+     * The trace files the inputs name, in order and each once: a file as given, a folder's trace
+     * files (recursively, sorted; not hidden files, sidecars or report bundles, as batch skips them),
+     * a glob's matches. An input that matches nothing fails the job.
+     */
+    static List<String> expand(List<String> inputs, Configuration conf) throws IOException {
+        Set<String> files = new LinkedHashSet<>();
+        for (String in : inputs) {
+            Path p = new Path(in);
+            FileSystem fs = p.getFileSystem(conf);
+            FileStatus[] matches = fs.globStatus(p);
+            if (matches == null || matches.length == 0) {
+                throw new IOException(in + ": no such file or folder");
+            }
+            boolean glob = matches.length > 1 || !matches[0].getPath().equals(fs.makeQualified(p));
+            for (FileStatus m : matches) {
+                if (m.isDirectory()) {
+                    List<String> found = new ArrayList<>();
+                    // A folder given as such names its files below it as given ("traces/a.trace", as batch
+                    // names them), a folder matched by a glob by their full URIs.
+                    String root = m.getPath().toUri().getPath();
+                    String prefix = glob ? m.getPath().toString() : in.replaceAll("/+$", "");
+                    RemoteIterator<LocatedFileStatus> it = fs.listFiles(m.getPath(), true);
+                    while (it.hasNext()) {
+                        Path f = it.next().getPath();
+                        if (TraceFiles.isTraceCandidate(f.getName()) && !hidden(m.getPath(), f)) {
+                            found.add(prefix + f.toUri().getPath().substring(root.length()));
+                        }
+                    }
+                    found.sort(null);
+                    files.addAll(found);
+                } else {
+                    files.add(glob ? m.getPath().toString() : in);
+                }
+            }
+        }
+        return new ArrayList<>(files);
+    }
+
+    /** A file under a hidden folder (.git, .cache) of the searched one. */
+    private static boolean hidden(Path root, Path file) {
+        for (Path p = file.getParent(); p != null && !p.equals(root); p = p.getParent()) {
+            if (p.getName().startsWith(".")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,26 @@
+package dev.ura.spark;
+
+import org.apache.spark.sql.Row;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an executor sends back for one trace: its rows per store table, or why it failed.
+ *
+ * @param file  the URI as listed (the run's {@code file})
+ * @param hash  SHA-256 of the bytes; {@code null} when the file could not be read
+ * @param rows  table name to rows (Spark {@link Row}s in the table's column order); empty on failure
+ * @param error one line naming the file, or {@code null}
+ */
+record TraceResult(String file, String hash, Map<String, List<Row>> rows, String error) implements Serializable {
+    static TraceResult failed(String file, String hash, String error) {
+        return new TraceResult(file, hash, Map.of(), error);
+    }
+
+    int responses() {
+        List<Row> r = rows.get("responses");
+        return r == null ? 0 : r.size();
+    }
+}
