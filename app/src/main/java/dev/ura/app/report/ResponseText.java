@@ -73,7 +73,7 @@ public final class ResponseText {
 
     private static String endingOnly(Analysis analysis, Response r) {
         long base = analysis.trace().firstTimeNs();
-        if (analysis.systemWork(r.index()).isPresent()) {
+        if (analysis.systemWork(r.index()).isPresent() && !r.setByHand()) {
             return systemEnding(analysis.systemWork(r.index()).get(), r, base);
         }
         String at = " at " + ms(r.endNs() - base);
