@@ -55,6 +55,24 @@ class StoreLoadWorkerTest {
     }
 
     /** Response durations {@code analyze --json} prints for {@code trace}. */
+    /** From analyze --json: the slowest response of response 0's gesture (response 0 when it has none). */
+    private static long firstAction(Path trace) throws Exception {
+        StringWriter out = new StringWriter();
+        assertThat(UraCommand.run(new String[] {"analyze", trace.toString(), "--json"}, new PrintWriter(out, true),
+                new PrintWriter(new StringWriter(), true))).isZero();
+        JsonNode responses = JSON.readTree(out.toString()).get("responses");
+        JsonNode first = responses.get(0);
+        long best = first.get("durationNs").asLong();
+        if (first.hasNonNull("gesture")) {
+            for (JsonNode r : responses) {
+                if (r.hasNonNull("gesture") && r.get("gesture").asInt() == first.get("gesture").asInt()) {
+                    best = Math.max(best, r.get("durationNs").asLong());
+                }
+            }
+        }
+        return best;
+    }
+
     private static long[] durations(Path trace) throws Exception {
         StringWriter out = new StringWriter();
         int exit = UraCommand.run(new String[] {"analyze", trace.toString(), "--json"}, new PrintWriter(out, true),
@@ -92,8 +110,10 @@ class StoreLoadWorkerTest {
         Path slow = dir.resolve("traces/click-asynctask.trace");
         Path fixed = dir.resolve("traces/click-asynctask-fixed.trace");
         assertThat(runs.files()).containsExactly(slow, fixed);
-        // duration is response 0's, as regress --store takes it
-        assertThat(runs.regression().series().values()).containsExactly(durations(slow)[0], durations(fixed)[0]);
+        // duration is the first user action's, as regress --store takes it: the tap's slowest event
+        // (its up with the click), not its down, which is the same 8.2 ms in both builds
+        assertThat(runs.regression().series().values()).containsExactly(firstAction(slow), firstAction(fixed));
+        assertThat(firstAction(slow)).isGreaterThan(firstAction(fixed));
     }
 
     @Test
