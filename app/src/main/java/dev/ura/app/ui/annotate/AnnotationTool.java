@@ -114,8 +114,8 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         view.scene().overlays().add(overlay);
     }
 
-    /** Adds an annotation and saves. */
-    void add(Annotation a) {
+    /** Adds an annotation and queues the save (the menus; tests). */
+    public void add(Annotation a) {
         list.add(a);
         changed();
     }
