@@ -113,9 +113,22 @@ final class Instrumentations {
                 .advice(named("execute").and(takesArguments(1)), ADVICE + "ExecuteAdvice"));
         b = b.type(named("java.lang.Thread")).transform(base
                 .advice(named("start").and(takesArguments(0)), ADVICE + "ThreadStartAdvice")
-                .advice(named("run").and(takesArguments(0)), ADVICE + "ThreadRunAdvice"));
+                .advice(named("run").and(takesArguments(0)), ADVICE + "ThreadRunAdvice")
+                // join() and join(long, int) call join(long): one wait
+                .advice(named("join").and(takesArguments(long.class)), ADVICE + "WaitAdvice"));
         b = b.type(not(isJdk()).and(not(isInterface())).and(hasSuperClass(named("java.lang.Thread")))).transform(base
                 .advice(named("run").and(takesArguments(0)).and(not(isAbstract())), ADVICE + "ThreadSubclassRunAdvice"));
+        // waits for other threads: the waiter's WAIT and resume, the releasing thread's release
+        b = b.type(named("java.util.concurrent.FutureTask")).transform(base
+                .advice(named("get").and(takesArguments(0).or(takesArguments(2))), ADVICE + "WaitAdvice")
+                .advice(namedOneOf("set", "setException").and(takesArguments(1)), ADVICE + "ReleaseAdvice"));
+        b = b.type(named("java.util.concurrent.CompletableFuture")).transform(base
+                .advice(namedOneOf("get", "join").and(takesArguments(0).or(takesArguments(2))), ADVICE + "WaitAdvice")
+                .advice(namedOneOf("completeValue", "completeThrowable", "completeNull", "completeRelay", "internalComplete")
+                        .and(returns(boolean.class)), ADVICE + "CompleteAdvice"));
+        b = b.type(named("java.util.concurrent.CountDownLatch")).transform(base
+                .advice(named("await"), ADVICE + "WaitAdvice")
+                .advice(named("countDown").and(takesArguments(0)), ADVICE + "LatchCountDownAdvice"));
         // storage and network
         ElementMatcher.Junction<MethodDescription> readInto = named("read").and(takesArguments(1).or(takesArguments(3)))
                 .or(namedOneOf("readAllBytes", "readNBytes").and(takesArguments(1).or(takesArguments(0))));

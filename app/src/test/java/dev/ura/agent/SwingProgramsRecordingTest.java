@@ -211,4 +211,53 @@ class SwingProgramsRecordingTest {
             assertThat(r.endNs()).isEqualTo(shown);
         }
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"future, executor", "latch, thread", "join, thread"})
+    void aClickThatBlocksTheEdtForAWorkerHasTheWorkersWorkOnItsCriticalPath(String mode, String via) throws Exception {
+        Log log = record(mode);
+        // read by hand from the lines: the click's hand-off to the worker (Future: the executor
+        // submit; latch and join: Thread.start), the worker's release (the task's outcome set,
+        // the count reaching zero, the run ending) and the EDT's resume of the same object
+        JsonNode send = log.where(l -> is(l, "SEND_MSG") && l.path("via").asText().equals(via)).get(0);
+        JsonNode run = log.where(l -> is(l, "DISPATCH_MSG") && l.path("obj").equals(send.path("obj"))).get(0);
+        JsonNode resume = log.where(l -> is(l, "DISPATCH_MSG") && l.path("via").asText().equals("release")
+                && l.path("tid").equals(send.path("tid"))).get(0);
+        JsonNode release = log.where(l -> is(l, "SEND_MSG") && l.path("via").asText().equals("release")
+                && l.path("obj").equals(resume.path("obj"))).get(0);
+        assertThat(release.path("tid")).isEqualTo(run.path("tid"));
+        JsonNode wait = log.where(l -> is(l, "WAIT") && l.path("ph").asText().equals("B")
+                && l.path("obj").equals(resume.path("obj"))).get(0);
+        assertThat(ts(log.endOf(wait))).isEqualTo(ts(resume));
+
+        Analysis a = Analysis.of(TraceFiles.read(log.file()));
+        Response r = click(a);
+        assertThat(r.finished()).isTrue();
+        dev.ura.app.analysis.model.CriticalPath p = a.criticalPath(a.responses().indexOf(r));
+        // the worker's thread is on the path from the hand-off (its queue wait starts at the send)
+        // to its release: exactly those recorded times, and at least the WORK_MS it slept
+        long onWorker = p.segments().stream().filter(s -> s.thread() == threadIndex(a, run))
+                .mapToLong(s -> s.endNs() - s.startNs()).sum();
+        assertThat(onWorker).isEqualTo(ts(release) - ts(send));
+        assertThat(onWorker).isGreaterThanOrEqualTo(SwingPrograms.WORK_MS * 1_000_000L);
+        // and the EDT's blocked time is not on the path as its own work: after the send, the next
+        // EDT stretch on the path is the wake-up wait that ends at the resume
+        assertThat(p.segments()).anySatisfy(s -> {
+            assertThat(s.name()).startsWith("waiting in ");
+            assertThat(s.startNs()).isEqualTo(ts(release));
+            assertThat(s.endNs()).isEqualTo(ts(resume));
+        });
+        System.out.printf("%s: click %.1f ms, worker on the path %.1f ms%n", mode, r.durationNs() / 1e6, onWorker / 1e6);
+    }
+
+    private static int threadIndex(Analysis a, JsonNode line) {
+        long tid = line.path("tid").asLong();
+        List<dev.ura.trace.model.ThreadTrack> threads = a.trace().threads();
+        for (int i = 0; i < threads.size(); i++) {
+            if (threads.get(i).id() == tid) {
+                return i;
+            }
+        }
+        throw new AssertionError("no thread " + tid);
+    }
 }

@@ -30,6 +30,8 @@ import javax.swing.Timer;
  */
 public final class SwingPrograms {
     public static final int FRAMES = 40;
+    /** How long the worker a click waits for works (sleeps), ms. */
+    public static final int WORK_MS = 80;
 
     private SwingPrograms() {
     }
@@ -43,6 +45,15 @@ public final class SwingPrograms {
             g.setColor(clicks.get() % 2 == 0 ? Color.BLUE : Color.ORANGE);
             g.fillRect(0, 0, getWidth(), getHeight());
         }
+    }
+
+    static Integer work() {
+        try {
+            Thread.sleep(WORK_MS);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+        return WORK_MS;
     }
 
     public static void main(String[] args) throws Exception {
@@ -90,6 +101,44 @@ public final class SwingPrograms {
                         }
                     }, "animation").start();
                     case "paint" -> {
+                        dial.clicks.incrementAndGet();
+                        dial.repaint();
+                    }
+                    // the EDT blocks for a worker that sleeps WORK_MS, then repaints the dial
+                    case "future" -> {
+                        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+                        try {
+                            pool.submit(SwingPrograms::work).get();
+                        } catch (Exception ex) {
+                            throw new IllegalStateException(ex);
+                        } finally {
+                            pool.shutdown();
+                        }
+                        dial.clicks.incrementAndGet();
+                        dial.repaint();
+                    }
+                    case "latch" -> {
+                        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+                        new Thread(() -> {
+                            work();
+                            done.countDown();
+                        }, "latch-worker").start();
+                        try {
+                            done.await();
+                        } catch (InterruptedException ex) {
+                            throw new IllegalStateException(ex);
+                        }
+                        dial.clicks.incrementAndGet();
+                        dial.repaint();
+                    }
+                    case "join" -> {
+                        Thread t = new Thread(SwingPrograms::work, "join-worker");
+                        t.start();
+                        try {
+                            t.join();
+                        } catch (InterruptedException ex) {
+                            throw new IllegalStateException(ex);
+                        }
                         dial.clicks.incrementAndGet();
                         dial.repaint();
                     }

@@ -14,7 +14,7 @@ public final class ThreadRunAdvice {
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
-    static void exit(@Advice.Enter int token) {
-        Hooks.end(token);
+    static void exit(@Advice.Enter int token, @Advice.This Thread self) {
+        Hooks.threadEnd(self, token);
     }
 }

@@ -14,9 +14,10 @@ final class Kind {
     static final byte SEND = 7;
     static final byte RECV = 8;
     static final byte METHOD = 9;
+    static final byte WAIT = 10;
 
     private static final String[] NAMES = {"USER_INPUT", "SEND_MSG", "DISPATCH_MSG", "INVALIDATE", "DRAW", "READ",
-            "WRITE", "SEND", "RECV", "METHOD"};
+            "WRITE", "SEND", "RECV", "METHOD", "WAIT"};
     private static final byte[][] FIELDS = new byte[NAMES.length][];
 
     static {

@@ -1,6 +1,7 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.FirstAction;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.store.StoredRun;
 import dev.ura.trace.model.Trace;
@@ -75,8 +76,13 @@ final class BatchRows {
                 deviceOf(fingerprint), system == null ? null : system.appProcess(), fingerprint, sdkOf(m.property("android.sdk")),
                 Math.max(0, trace.lastTimeNs() - trace.firstTimeNs()), report.responses().size(),
                 report.noResponseReason(), report.warnings() == null ? 0 : report.warnings().size(), traceFacts,
-                facts.tags(), facts.scenario(), facts.uraVersion(), facts.analysedAtMs());
+                facts.tags(), facts.scenario(), facts.uraVersion(), facts.analysedAtMs(), firstAction(analysis));
         return new StoredRun(run, responses, categories, threads, segments, findings, whatIfs);
+    }
+
+    private static Integer firstAction(Analysis analysis) {
+        int i = FirstAction.index(analysis.responses());
+        return i < 0 ? null : i;
     }
 
     /**

@@ -38,7 +38,8 @@ public final class StoreRows {
     public static final List<Table> TABLES = List.of(
             table("runs", "hash", "hash", V, "file", V, "format", V, "variant", V, "size_bytes", L, "device", V,
                     "app", V, "build", V, "sdk", I, "trace_duration_ns", L, "responses", I, "no_response_reason", V,
-                    "warnings", I, "scenario", V, "ura_version", V, "analysed_at", Type.TIMESTAMP),
+                    "warnings", I, "scenario", V, "ura_version", V, "analysed_at", Type.TIMESTAMP,
+                    "first_action", I),
             table("tags", "run_hash", "run_hash", V, "key", V, "value", V),
             table("facts", "run_hash", "run_hash", V, "key", V, "value", V),
             table("responses", "run_hash", "run_hash", V, "response", I, "trigger", V, "thread", V, "start_ns", L,
@@ -69,7 +70,7 @@ public final class StoreRows {
         Map<String, List<Object[]>> rows = new LinkedHashMap<>();
         rows.put("runs", List.<Object[]>of(new Object[] {h, r.file(), r.format(), r.variant(), r.sizeBytes(), r.device(),
             r.app(), r.build(), r.sdk(), r.traceDurationNs(), r.responseCount(), r.noResponseReason(), r.warnings(),
-            r.scenario(), r.uraVersion(), new Timestamp(r.analysedAtMs())}));
+            r.scenario(), r.uraVersion(), new Timestamp(r.analysedAtMs()), r.firstAction()}));
         rows.put("tags", keyValues(h, r.tags()));
         rows.put("facts", keyValues(h, r.facts()));
         rows.put("responses", map(stored.responses(), x -> new Object[] {h, x.response(), x.trigger(), x.thread(),

@@ -52,7 +52,10 @@ final class StoreSchema {
             CREATE TABLE what_if (
               run_hash VARCHAR NOT NULL, response INTEGER NOT NULL, scenario VARCHAR NOT NULL,
               estimated_end_ns BIGINT NOT NULL, estimated_duration_ns BIGINT NOT NULL, saved_ns BIGINT NOT NULL,
-              saved_percent DOUBLE NOT NULL, unmatched VARCHAR)""")
+              saved_percent DOUBLE NOT NULL, unmatched VARCHAR)"""),
+            // 2: the response a series measures a run by (FirstAction); stores made before it measured response 0
+            List.of("ALTER TABLE runs ADD COLUMN first_action INTEGER",
+                    "UPDATE runs SET first_action = 0 WHERE responses > 0")
     );
 
     /** The tables that hold a run's rows, each with a {@code run_hash} column ({@code runs} has {@code hash}). */

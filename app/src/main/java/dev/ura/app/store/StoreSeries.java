@@ -22,13 +22,13 @@ import java.util.TreeMap;
 public final class StoreSeries {
     /** The metrics, each a value per stored run (SQL over the store's tables; see docs/store.md). */
     public static final Map<String, String> METRICS = Map.of(
-            "duration", "(SELECT duration_ns FROM responses x WHERE x.run_hash = r.hash AND x.response = 0)",
+            "duration", "(SELECT duration_ns FROM responses x WHERE x.run_hash = r.hash AND x.response = r.first_action)",
             "max-duration", "(SELECT max(duration_ns) FROM responses x WHERE x.run_hash = r.hash)",
             "total-duration", "(SELECT sum(duration_ns) FROM responses x WHERE x.run_hash = r.hash)",
             "responses", "r.responses",
             "on-screen", "(SELECT on_screen_at_ns - start_ns FROM responses x WHERE x.run_hash = r.hash"
-                    + " AND x.response = 0)");
-    /** {@code path:CATEGORY}: response 0's critical-path time in that category. */
+                    + " AND x.response = r.first_action)");
+    /** {@code path:CATEGORY}: the first user action's critical-path time in that category. */
     public static final String PATH_PREFIX = "path:";
 
     private StoreSeries() {
@@ -48,7 +48,7 @@ public final class StoreSeries {
         String category = null;
         if (metric.startsWith(PATH_PREFIX)) {
             category = metric.substring(PATH_PREFIX.length());
-            value = "(SELECT total_ns FROM path_categories x WHERE x.run_hash = r.hash AND x.response = 0"
+            value = "(SELECT total_ns FROM path_categories x WHERE x.run_hash = r.hash AND x.response = r.first_action"
                     + " AND x.category = ?)";
         } else if (METRICS.containsKey(metric)) {
             value = METRICS.get(metric);

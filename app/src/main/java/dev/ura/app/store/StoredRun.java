@@ -32,14 +32,26 @@ public record StoredRun(Run run, List<Response> responses, List<CategoryTotal> c
      * @param tags      the {@code --tag key=value} pairs of the batch
      * @param scenario  the what-if flags, as given ({@code null} when none)
      * @param analysedAtMs when the run was stored (epoch milliseconds)
+     * @param firstAction the response of the trace's first user action ({@code FirstAction}: response 0,
+     *                  or the slowest event of response 0's gesture), {@code null} when it has none
      */
     public record Run(String hash, String file, String format, String variant, long sizeBytes, String device,
                       String app, String build, Integer sdk, long traceDurationNs, int responseCount, String noResponseReason,
                       int warnings, Map<String, String> facts, Map<String, String> tags, String scenario,
-                      String uraVersion, long analysedAtMs) {
+                      String uraVersion, long analysedAtMs, Integer firstAction) {
         public Run {
             facts = Map.copyOf(facts);
             tags = Map.copyOf(tags);
+        }
+
+        /** A run whose first user action is response 0 (when it has any response). */
+        public Run(String hash, String file, String format, String variant, long sizeBytes, String device,
+                   String app, String build, Integer sdk, long traceDurationNs, int responseCount, String noResponseReason,
+                   int warnings, Map<String, String> facts, Map<String, String> tags, String scenario,
+                   String uraVersion, long analysedAtMs) {
+            this(hash, file, format, variant, sizeBytes, device, app, build, sdk, traceDurationNs, responseCount,
+                    noResponseReason, warnings, facts, tags, scenario, uraVersion, analysedAtMs,
+                    responseCount > 0 ? 0 : null);
         }
     }
 

@@ -17,6 +17,8 @@ final class EventLines implements LineStream.Sink {
 
     private final SystemTraceBuilder b;
     private final FtraceLine line = new FtraceLine();
+    /** Comms and states, interned by their bytes: the same few hundred repeat on every line. */
+    private final ByteStrings strings = new ByteStrings();
     private long events;
     private long bad;
     private int overwritten;
@@ -40,8 +42,9 @@ final class EventLines implements LineStream.Sink {
             }
             return;
         }
-        String s = new String(bytes, from, to - from, StandardCharsets.UTF_8);
-        if (!line.parse(s)) {
+        if (!line.parse(bytes, from, to)) {
+            // Rare: only now is the line made text, for the warning.
+            String s = new String(bytes, from, to - from, StandardCharsets.UTF_8);
             if (!s.isBlank() && !s.startsWith("cpus=")) {
                 if (bad++ < LISTED) {
                     b.warn("line " + lineNo + ": not an ftrace event line (skipped): " + clip(s));
@@ -54,12 +57,13 @@ final class EventLines implements LineStream.Sink {
         events++;
         // catapult closes every legacy capture with "dummy-0000 [000] 0.0: 0: trace_event_clock_sync:
         // parent_ts=0.0": a placeholder at time 0, not an event of the capture.
-        boolean placeholder = line.tsNs == 0 && line.args.startsWith("trace_event_clock_sync");
+        boolean placeholder = line.tsNs == 0
+                && ArgBytes.startsWith(bytes, line.argsFrom, line.argsTo, "trace_event_clock_sync");
         if (!placeholder) {
             b.eventTime(line.tsNs);
             clock(lineNo);
         }
-        if (!FtraceEvents.apply(b, line)) {
+        if (!FtraceEvents.apply(b, line, strings)) {
             b.count("event lines whose arguments do not parse (skipped)");
         }
     }

@@ -1,7 +1,5 @@
 package dev.ura.trace.ftrace;
 
-import dev.ura.trace.model.system.WakeupTable;
-import dev.ura.trace.system.PrevState;
 import dev.ura.trace.system.SystemTraceBuilder;
 
 /**
@@ -12,46 +10,39 @@ final class FtraceEvents {
     private FtraceEvents() {
     }
 
-    /** Applies one parsed line; false when its arguments do not parse. */
-    static boolean apply(SystemTraceBuilder b, FtraceLine l) {
+    /**
+     * Applies one parsed line; false when its arguments do not parse. The frequent events (scheduler
+     * switches and wakes, atrace begin/end) are read from the line's bytes with comms interned in
+     * {@code strings}; the rest go through their text.
+     */
+    static boolean apply(SystemTraceBuilder b, FtraceLine l, ByteStrings strings) {
         if (l.tid > 0) {
-            b.weakThreadName(l.tid, l.tsNs, l.comm.equals("<...>") ? null : l.comm);
+            b.weakThreadName(l.tid, l.tsNs, l.commIs("<...>") ? null : strings.of(l.buf, l.commFrom, l.commTo));
             if (l.tgid > 0) {
                 b.tgid(l.tid, l.tgid);
             }
         }
-        String a = l.args;
-        if (!l.event.equals("sched_switch") && !l.interruptContext()) {
+        boolean sw = l.eventIs("sched_switch");
+        if (!sw && !l.interruptContext()) {
             b.current(l.cpu, l.tsNs, l.tid);
         }
-        switch (l.event) {
-            case "sched_switch" -> {
-                String prevComm = between(a, "prev_comm=", " prev_pid=");
-                long prevPid = number(between(a, " prev_pid=", " prev_prio="));
-                String prevState = between(a, " prev_state=", " ==> ");
-                String nextComm = between(a, "next_comm=", " next_pid=");
-                long nextPid = number(between(a, " next_pid=", " next_prio="));
-                if (prevPid < 0 || nextPid < 0 || prevState == null) {
-                    return false;
-                }
-                b.sched(l.cpu, l.tsNs, prevPid, prevComm, PrevState.parse(prevState.trim()), nextPid, nextComm);
-            }
-            case "sched_waking", "sched_wakeup", "sched_wakeup_new" -> {
-                String comm = between(a, "comm=", " pid=");
-                long pid = number(between(a, " pid=", " prio="));
-                int target = a.contains("target_cpu=") ? (int) number(after(a, "target_cpu=")) : -1;
-                if (pid < 0) {
-                    return false;
-                }
-                int flags = (l.interruptContext() ? WakeupTable.FLAG_INTERRUPT : 0)
-                        | (l.event.equals("sched_wakeup_new") ? WakeupTable.FLAG_NEW_TASK : 0);
-                if (l.event.equals("sched_wakeup")) {
-                    // The second half of a wake when sched_waking was recorded too (dropped then).
-                    b.wakeup(l.cpu, l.tsNs, l.tid, pid, comm, target, flags);
-                } else {
-                    b.waking(l.cpu, l.tsNs, l.tid, pid, comm, target, flags);
-                }
-            }
+        if (sw) {
+            return HotEvents.sched(b, l, strings);
+        }
+        if (l.eventIs("sched_waking") || l.eventIs("sched_wakeup") || l.eventIs("sched_wakeup_new")) {
+            return HotEvents.wake(b, l, strings);
+        }
+        if (l.eventIs("tracing_mark_write") || l.eventIs("print") || l.eventIs("0")) {
+            HotEvents.print(b, l, strings);
+            return true;
+        }
+        if (!(l.eventIs("task_newtask") || l.eventIs("task_rename") || l.eventIs("binder_transaction")
+                || l.eventIs("binder_transaction_received") || l.eventIs("sched_blocked_reason"))) {
+            b.record(); // an event ura has no use for: no text made
+            return true;
+        }
+        String a = l.args();
+        switch (l.event()) {
             case "task_newtask" -> {
                 long pid = number(between(a, "pid=", " comm="));
                 String comm = between(a, " comm=", " clone_flags=");
@@ -68,15 +59,6 @@ final class FtraceEvents {
                     return false;
                 }
                 b.rename(l.tsNs, pid, name);
-            }
-            case "tracing_mark_write", "print", "0" -> {
-                if (a.startsWith("trace_event_clock_sync")) {
-                    b.record(); // aligns agents' clocks; catapult's closing one is at time 0, not an event
-                } else if (l.tid == 0) {
-                    b.irqPrint(l.cpu, l.tsNs, a); // an interrupt on an idle CPU: its own lane
-                } else {
-                    b.print(l.tsNs, l.tid, a);
-                }
             }
             case "binder_transaction" -> {
                 long id = number(between(a, "transaction=", " dest_node="));

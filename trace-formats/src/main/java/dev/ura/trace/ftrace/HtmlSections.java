@@ -116,19 +116,36 @@ final class HtmlSections implements LineStream.Sink {
         }
     }
 
-    /** One physical line of the JavaScript string literal: text lines go to the ftrace sink. */
+    /**
+     * One physical line of the JavaScript string literal: text lines go to the ftrace sink. Runs of
+     * plain bytes are copied whole; a line that is one run ended by {@code \\n} (catapult writes
+     * every event line so) goes to the sink straight from the input, not copied at all.
+     */
     private void unescape(byte[] b, int from, int to, long lineNo) {
         boolean joined = false;
-        for (int i = from; i < to; i++) {
+        int i = from;
+        while (i < to) {
+            int run = i;
+            while (run < to && b[run] != '"' && b[run] != '\\') {
+                run++;
+            }
+            if (run + 1 < to && b[run] == '\\' && b[run + 1] == 'n' && outLen == 0) {
+                if (run > i) {
+                    ftrace.line(b, i, run, lineNo);
+                }
+                i = run + 2;
+                continue;
+            }
+            putAll(b, i, run);
+            i = run;
+            if (i == to) {
+                break;
+            }
             byte c = b[i];
             if (c == '"') {
                 flush(lineNo);
                 state = State.DONE_LEGACY;
                 return;
-            }
-            if (c != '\\') {
-                put(c);
-                continue;
             }
             if (i + 1 >= to) {
                 joined = true; // backslash before the line break: the string goes on
@@ -141,10 +158,23 @@ final class HtmlSections implements LineStream.Sink {
                 case 'r' -> { }
                 default -> put(e);
             }
+            i++;
         }
         if (!joined) {
             flush(lineNo); // a raw line break inside the string: read as the end of a line
         }
+    }
+
+    private void putAll(byte[] b, int from, int to) {
+        int n = to - from;
+        if (n <= 0) {
+            return;
+        }
+        if (outLen + n > out.length) {
+            out = java.util.Arrays.copyOf(out, Math.max(out.length * 2, outLen + n));
+        }
+        System.arraycopy(b, from, out, outLen, n);
+        outLen += n;
     }
 
     private void put(byte c) {
@@ -162,7 +192,7 @@ final class HtmlSections implements LineStream.Sink {
     }
 
     private static boolean looksLikeEvent(byte[] b, int from, int to) {
-        return new FtraceLine().parse(new String(b, from, to - from, StandardCharsets.UTF_8));
+        return new FtraceLine().parse(b, from, to);
     }
 
     private static boolean blank(byte[] b, int from, int to) {

@@ -7,6 +7,12 @@ package dev.ura.trace.model;
 public enum EventKind {
     META, THREAD, USER_INPUT, START_ACTIVITY, SEND_MSG, REMOVE_MSG, DISPATCH_MSG, INVALIDATE, DRAW,
     READ, WRITE, SEND, RECV, PAGE_START, PAGE_FINISH, REQUEST_RENDER, DRAW_FRAME, METHOD,
+    /**
+     * A thread blocks until another thread releases {@code obj} (a future completes, a latch opens,
+     * a thread ends); the release is a {@code SEND_MSG obj via release}, the return a
+     * {@code DISPATCH_MSG obj via release} instant at the wait's end.
+     */
+    WAIT,
     /** A kind this version does not know; its spelling is kept in {@link EventTable#kindName(int)}. */
     UNKNOWN;
 

@@ -4,6 +4,7 @@ import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.system.AsyncSlice;
 import dev.ura.trace.model.system.CounterTrack;
 import dev.ura.trace.model.system.ThreadInstant;
+import dev.ura.trace.util.LongIntMap;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,7 +23,10 @@ final class SliceCollector {
     private final List<Ops> threads = new ArrayList<>();
     private final List<AsyncOp> async = new ArrayList<>();
     private final List<ThreadInstant> instants = new ArrayList<>();
+    /** Counters in first-seen order. */
     private final Map<String, Counter> counters = new LinkedHashMap<>();
+    private final LongIntMap counterPids = new LongIntMap();
+    private final List<Map<String, Counter>> counterNames = new ArrayList<>();
     private long unmatchedEnds;
     private long unclosed;
 
@@ -95,7 +99,19 @@ final class SliceCollector {
     }
 
     void counter(long ts, long pid, String name, double value) {
-        Counter c = counters.computeIfAbsent(pid + "\0" + name, k -> new Counter(pid, name));
+        // Found by pid, then name (no key String per sample: counters can be a tenth of a trace's lines).
+        int p = counterPids.get(pid);
+        if (p < 0) {
+            p = counterNames.size();
+            counterPids.put(pid, p);
+            counterNames.add(new HashMap<>());
+        }
+        Counter c = counterNames.get(p).get(name);
+        if (c == null) {
+            c = new Counter(pid, name);
+            counterNames.get(p).put(name, c);
+            counters.put(pid + "\0" + name, c);
+        }
         if (c.size == c.t.length) {
             c.t = Arrays.copyOf(c.t, c.size * 2);
             c.v = Arrays.copyOf(c.v, c.size * 2);

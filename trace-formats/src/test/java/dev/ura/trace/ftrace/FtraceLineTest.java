@@ -22,12 +22,12 @@ class FtraceLineTest {
     void splitsTaskTgidCpuTimeAndEvent(String line, String comm, long tid, long tgid, int cpu, long ts, String event) {
         FtraceLine l = new FtraceLine();
         assertThat(l.parse(line)).isTrue();
-        assertThat(l.comm).isEqualTo(comm);
+        assertThat(l.comm()).isEqualTo(comm);
         assertThat(l.tid).isEqualTo(tid);
         assertThat(l.tgid).isEqualTo(tgid);
         assertThat(l.cpu).isEqualTo(cpu);
         assertThat(l.tsNs).isEqualTo(ts);
-        assertThat(l.event).isEqualTo(event);
+        assertThat(l.event()).isEqualTo(event);
     }
 
     @ParameterizedTest

@@ -120,7 +120,7 @@ public final class HandoffLinker {
                     ArrayDeque<Integer> q = queued.get(id);
                     Integer send = q == null ? null : q.poll();
                     if (send == null) {
-                        if (!fixedDispatches.get(e)) {
+                        if (!fixedDispatches.get(e) && !isRelease(events, e)) {
                             neverSent.add(e);
                             anonymousDispatches.add(e);
                         }
@@ -146,7 +146,7 @@ public final class HandoffLinker {
         links.forEach(l -> sent.set(l.sendEvent()));
         for (ArrayDeque<Integer> q : queued.values()) {
             for (int s : q) {
-                if (!sent.get(s) && !fixedSends.get(s)) {
+                if (!sent.get(s) && !fixedSends.get(s) && !isRelease(events, s)) {
                     anonymousSends.add(s);
                 }
             }
@@ -157,6 +157,19 @@ public final class HandoffLinker {
                 anonymousDispatches.stream().mapToInt(Integer::intValue).toArray(), linked));
         return links;
     }
+
+    /**
+     * A release ({@code via release}: a future completed, a latch opened, a thread ended) or a
+     * waiter's resume from one is linked by identity only: a release nobody waited for is no
+     * hand-off, and a resume whose release the log does not hold (it came before the recording)
+     * has no cause to guess.
+     */
+    static boolean isRelease(EventTable events, int e) {
+        return RELEASE.equals(events.via(e));
+    }
+
+    /** The {@code via} of releases and of the resumes they cause (agent-log v1, {@code WAIT}). */
+    public static final String RELEASE = "release";
 
     /**
      * A send still waiting at the end whose {@code obj} an earlier dispatch on another thread ran

@@ -25,6 +25,8 @@ final class ThreadSweep {
     private final CpuCoverage cpu;
     private final List<Piece> pieces;
     private final List<Integer> ios = new ArrayList<>();
+    /** Tracked {@code WAIT} intervals: blocked until another thread released their object. */
+    private final List<Integer> waits = new ArrayList<>();
     private final long[] splits;
     private final PieceVertices vertices;
     private final String triggerName;
@@ -52,6 +54,8 @@ final class ThreadSweep {
             EventKind k = events.kind(e);
             if ((k.isStorage() || k.isNetwork()) && events.end(e) > events.start(e)) {
                 ios.add(e);
+            } else if (k == EventKind.WAIT && events.end(e) > events.start(e)) {
+                waits.add(e);
             } else if (k == EventKind.SEND_MSG || k.isRequest()) {
                 s[n++] = events.end(e);
             }
@@ -88,7 +92,17 @@ final class ThreadSweep {
             active.removeIf(p -> p.end() <= b);
             activeIo.removeIf(io -> events.end(io) <= b);
             Piece owner = innermost(active, b, e);
-            if (owner != null) {
+            int wait = owner == null ? -1 : waitAround(owner, b, e);
+            if (wait >= 0 && resumes(wait)) {
+                // the resume's entry wait covers it: the thread waited for the releasing thread
+                continue;
+            }
+            if (wait >= 0) {
+                // released by nothing the response tracked: blocked time on this thread, not work
+                enter(owner);
+                append(columns.add(thread, b, e, Category.WAIT, SegmentKind.BLOCKED, -1, label(wait)));
+                vertices.setLast(owner.event(), chain[chainSize - 1]);
+            } else if (owner != null) {
                 enter(owner);
                 work(owner, b, e, owner.type() == Piece.Type.DRAW ? Category.DRAW : ioCategory(activeIo, b, e));
             }
@@ -97,13 +111,17 @@ final class ThreadSweep {
     }
 
     private long[] boundaries() {
-        long[] all = new long[pieces.size() * 2 + ios.size() * 2 + splits.length];
+        long[] all = new long[pieces.size() * 2 + ios.size() * 2 + waits.size() * 2 + splits.length];
         int n = 0;
         for (Piece p : pieces) {
             all[n++] = p.start();
             all[n++] = p.end();
         }
         for (int e : ios) {
+            all[n++] = events.start(e);
+            all[n++] = events.end(e);
+        }
+        for (int e : waits) {
             all[n++] = events.start(e);
             all[n++] = events.end(e);
         }
@@ -118,6 +136,40 @@ final class ThreadSweep {
             }
         }
         return Arrays.copyOf(all, u);
+    }
+
+    /**
+     * The tracked {@code WAIT} that {@code [b, e]} of {@code owner} lies in, or -1; only one the owner
+     * itself waits in (a piece nested inside the wait, e.g. a task the waiter helps run, is work).
+     */
+    private int waitAround(Piece owner, long b, long e) {
+        for (int w : waits) {
+            if (events.start(w) <= b && events.end(w) >= e && owner.start() <= events.start(w)
+                    && owner.end() >= events.end(w)) {
+                return w;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether a tracked resume from {@code wait} (an instant dispatch of its object at its end) is a piece here. */
+    private boolean resumes(int wait) {
+        int id = events.identityId(wait);
+        if (id < 0) {
+            return false;
+        }
+        for (Piece p : pieces) {
+            if (p.type() == Piece.Type.DISPATCH && p.isInstant() && p.start() == events.end(wait)
+                    && events.identityId(p.event()) == id) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean isResume(Piece p) {
+        return p.isInstant() && "release".equals(events.via(p.event())) && events.name(p.event()) != null
+                && events.identity(p.event()) != null;
     }
 
     private static Piece innermost(List<Piece> active, long b, long e) {
@@ -153,6 +205,7 @@ final class ThreadSweep {
         } else {
             boolean draw = p.type() == Piece.Type.DRAW;
             String what = draw ? "waiting for the frame that draws " + label(p.event())
+                    : isResume(p) ? "waiting in " + events.name(p.event()) + " for " + events.identity(p.event())
                     : "waiting to run " + label(p.event());
             v = columns.add(thread, p.start(), p.start(), Category.WAIT,
                     draw ? SegmentKind.FRAME_WAIT : SegmentKind.QUEUE_WAIT, -1, what);

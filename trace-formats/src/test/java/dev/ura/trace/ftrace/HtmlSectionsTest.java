@@ -1,0 +1,40 @@
+package dev.ura.trace.ftrace;
+
+import dev.ura.trace.system.SystemTraceBuilder;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The legacy {@code linuxPerfData} string undone line by line, with and without escapes other than {@code \n}. */
+class HtmlSectionsTest {
+
+    private static List<String> lines(String html) {
+        List<String> out = new ArrayList<>();
+        HtmlSections h = new HtmlSections((b, from, to, lineNo) -> out.add(new String(b, from, to - from,
+                StandardCharsets.UTF_8)), new ProcessDump(new SystemTraceBuilder()));
+        int lineNo = 0;
+        for (String physical : html.split("\n", -1)) {
+            byte[] b = ("junk" + physical + "junk").getBytes(StandardCharsets.UTF_8);
+            h.line(b, 4, b.length - 4, ++lineNo); // a range inside a larger buffer, as LineStream gives
+        }
+        return out;
+    }
+
+    @Test
+    void legacyStringLinesWithAndWithoutEscapes() {
+        String html = "<html><script>\n"
+                + "  var linuxPerfData = \"\\\n"
+                + "# tracer: nop\\n\\\n"                       // plain: straight from the input
+                + "  a-1 [000] 1.0: x: say \\\"hi\\\"\\n\\\n"  // escaped quotes: copied
+                + "  b-2 [000] 2.0: y: tab\\there\\nc-3\\n\\\n" // a tab, then two lines on one physical line
+                + "  d-4 [000] 3.0: z: cut\\\n"               // joined with the next physical line
+                + "ted\\n\";\n"
+                + "</script></html>";
+        assertThat(lines(html)).containsExactly("# tracer: nop", "  a-1 [000] 1.0: x: say \"hi\"",
+                "  b-2 [000] 2.0: y: tab\there", "c-3", "  d-4 [000] 3.0: z: cutted");
+    }
+}
