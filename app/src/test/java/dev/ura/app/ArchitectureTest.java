@@ -28,6 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  *       tools reaching the window through narrow interfaces ({@code ExportHost}, {@code RunsHost},
  *       {@code StatusSink}, {@code OpenTrace}), and the shared classes of {@code ui} itself depend on
  *       none of them;</li>
+ *   <li>the engine's two front halves, {@code graph.method} (method traces, agent logs) and
+ *       {@code graph.system} (system traces), never depend on each other, and the back half they
+ *       both build for (the shared {@code graph} package, what-if, findings, the value records)
+ *       depends on neither;</li>
  *   <li>the CLI and the window reach profiles, call graphs and diffs through the façade
  *       ({@code TraceSession}), never by running those algorithms themselves.</li>
  * </ul>
@@ -95,6 +99,25 @@ class ArchitectureTest {
         DescribedPredicate<JavaClass> entryPoint = resideInAPackage("dev.ura.app.analysis");
         noClasses().that(resideInAPackage("dev.ura.app.analysis..").and(DescribedPredicate.not(entryPoint)))
                 .should().dependOnClassesThat(entryPoint)
+                .check(classes);
+    }
+
+    @Test
+    void theTwoGraphFrontHalvesDoNotDependOnEachOther() {
+        noClasses().that().resideInAPackage("dev.ura.app.analysis.graph.method..")
+                .should().dependOnClassesThat().resideInAPackage("dev.ura.app.analysis.graph.system..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.ura.app.analysis.graph.system..")
+                .should().dependOnClassesThat().resideInAPackage("dev.ura.app.analysis.graph.method..")
+                .check(classes);
+    }
+
+    @Test
+    void theBackHalfDependsOnNeitherFrontHalf() {
+        noClasses().that().resideInAnyPackage("dev.ura.app.analysis.graph", "dev.ura.app.analysis.whatif..",
+                        "dev.ura.app.analysis.findings..", "dev.ura.app.analysis.model..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.ura.app.analysis.graph.method..",
+                        "dev.ura.app.analysis.graph.system..")
                 .check(classes);
     }
 

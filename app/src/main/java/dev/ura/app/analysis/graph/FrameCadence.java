@@ -14,11 +14,11 @@ import java.util.Optional;
  */
 public record FrameCadence(long periodNs) {
     /** At least this many consecutive frame intervals are needed to call it a rhythm. */
-    static final int MIN_INTERVALS = 4;
-    static final long MIN_PERIOD_NS = 4_000_000L;
-    static final long MAX_PERIOD_NS = 50_000_000L;
+    public static final int MIN_INTERVALS = 4;
+    public static final long MIN_PERIOD_NS = 4_000_000L;
+    public static final long MAX_PERIOD_NS = 50_000_000L;
     /** Share of intervals that must lie within 20 % of the median. */
-    static final double REGULAR_SHARE = 0.6;
+    public static final double REGULAR_SHARE = 0.6;
 
     public FrameCadence {
         if (periodNs <= 0) {

@@ -29,15 +29,21 @@ public final class ResponseGraph {
     private final FrameCadence cadence;
     private final List<String> warnings;
     private final Schedule<Integer, Dependency> baseline;
-    private final java.util.Map<Integer, List<WaitParts.Part>> waitParts;
+    private final java.util.Map<Integer, List<WaitPart>> waitParts;
 
-    ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source, int sink,
-                  FrameCadence cadence, List<String> warnings) {
+    /**
+     * A graph made by a front half (public for {@code graph.method} and {@code graph.system}, the
+     * builders, which live in their own packages); nothing else builds one.
+     */
+    public ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source,
+                         int sink, FrameCadence cadence, List<String> warnings) {
         this(work, graph, columns, source, sink, cadence, warnings, java.util.Map.of());
     }
 
-    ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source, int sink,
-                  FrameCadence cadence, List<String> warnings, java.util.Map<Integer, List<WaitParts.Part>> waitParts) {
+    /** As above, with what each wait vertex's thread did meanwhile (method traces know it). */
+    public ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source,
+                         int sink, FrameCadence cadence, List<String> warnings,
+                         java.util.Map<Integer, List<WaitPart>> waitParts) {
         this.waitParts = waitParts;
         this.work = work;
         this.graph = new AsUnmodifiableGraph<>(graph);
@@ -58,12 +64,12 @@ public final class ResponseGraph {
      * runs in its frame, so up to when the frame's own work before it begins. 0 for the rest.
      */
     long absorbsNs(int v) {
-        List<WaitParts.Part> parts = waitParts.get(v);
+        List<WaitPart> parts = waitParts.get(v);
         if (parts == null || !kind(v).isWait()) {
             return 0;
         }
         long until = columns.start[v];
-        for (WaitParts.Part p : parts) {
+        for (WaitPart p : parts) {
             if (p.category() == Category.QUEUED) {
                 until = p.endNs();
             } else if (p.category() != Category.WAIT && kind(v) == SegmentKind.FRAME_WAIT) {
@@ -78,7 +84,7 @@ public final class ResponseGraph {
      * What the thread did during a wait vertex (queued behind other work, its own frame's work,
      * plain waiting), as recorded; empty when nothing is known (the wait is then one plain wait).
      */
-    List<WaitParts.Part> waitParts(int v) {
+    List<WaitPart> waitParts(int v) {
         return waitParts.getOrDefault(v, List.of());
     }
 
@@ -240,10 +246,10 @@ public final class ResponseGraph {
                 continue;
             }
             carried = null;
-            List<WaitParts.Part> parts = waitParts(v);
+            List<WaitPart> parts = waitParts(v);
             if (!parts.isEmpty() && s == startNs(v) && e == endNs(v)) {
                 // As recorded: show what the thread did while the work waited.
-                for (WaitParts.Part p : parts) {
+                for (WaitPart p : parts) {
                     boolean queued = p.category() == Category.QUEUED;
                     out.add(new Segment(v, thread(v), threadName(v), p.name(), p.startNs(), p.endNs(), p.category(),
                             via, schedule.slackNs(v), p.call() < 0 ? null : new SliceRef(thread(v), p.call()),

@@ -24,14 +24,14 @@ import java.util.function.Function;
  * outgoing edges is as fast. Edges of each vertex, and the vertex and edge sets, keep insertion
  * order, as in {@code SimpleDirectedGraph}.
  */
-final class SegmentGraph extends AbstractBaseGraph<Integer, Dependency> {
+public final class SegmentGraph extends AbstractBaseGraph<Integer, Dependency> {
     private static final long serialVersionUID = 1L;
 
     /**
      * @param vertices how many vertices will be added
      * @param edges    about how many edges will be added
      */
-    SegmentGraph(int vertices, int edges) {
+    public SegmentGraph(int vertices, int edges) {
         super(null, null, new DefaultGraphType.Builder().directed().allowMultipleEdges(false).allowSelfLoops(false)
                 .weighted(false).build(), new Sized(vertices, edges));
     }

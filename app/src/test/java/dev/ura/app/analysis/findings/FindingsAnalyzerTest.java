@@ -4,17 +4,17 @@ import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.SliceSelector;
-import dev.ura.app.analysis.graph.DependencyGraphBuilder;
-import dev.ura.app.analysis.graph.NewsFeedExample;
+import dev.ura.app.analysis.graph.method.DependencyGraphBuilder;
+import dev.ura.app.analysis.graph.method.NewsFeedExample;
 import dev.ura.app.analysis.graph.ResponseGraph;
-import dev.ura.app.analysis.graph.WorkFixtures;
+import dev.ura.app.analysis.graph.method.WorkFixtures;
 import dev.ura.trace.model.EventKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Optional;
 
-import static dev.ura.app.analysis.graph.NewsFeedExample.MS;
+import static dev.ura.app.analysis.graph.method.NewsFeedExample.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,7 +1,7 @@
 package dev.ura.app.analysis.findings;
 
 import dev.ura.app.analysis.graph.ResponseGraph;
-import dev.ura.app.analysis.graph.SystemGraphBuilder;
+import dev.ura.app.analysis.graph.system.SystemGraphBuilder;
 import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseWork;

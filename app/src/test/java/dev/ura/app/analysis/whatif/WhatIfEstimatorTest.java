@@ -7,16 +7,16 @@ import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.model.SliceSelector;
-import dev.ura.app.analysis.graph.DependencyGraphBuilder;
-import dev.ura.app.analysis.graph.NewsFeedExample;
+import dev.ura.app.analysis.graph.method.DependencyGraphBuilder;
+import dev.ura.app.analysis.graph.method.NewsFeedExample;
 import dev.ura.app.analysis.graph.ResponseGraph;
-import dev.ura.app.analysis.graph.WorkFixtures;
+import dev.ura.app.analysis.graph.method.WorkFixtures;
 import dev.ura.trace.model.EventKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-import static dev.ura.app.analysis.graph.NewsFeedExample.MS;
+import static dev.ura.app.analysis.graph.method.NewsFeedExample.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -1,8 +1,8 @@
 package dev.ura.app.cli.bench;
 
-import dev.ura.app.analysis.graph.CpuRunIndex;
 import dev.ura.app.analysis.graph.ResponseGraph;
-import dev.ura.app.analysis.graph.SystemGraphBuilder;
+import dev.ura.app.analysis.graph.system.CpuRunIndex;
+import dev.ura.app.analysis.graph.system.SystemGraphBuilder;
 import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseWork;

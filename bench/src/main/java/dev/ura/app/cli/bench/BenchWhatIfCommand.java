@@ -1,12 +1,12 @@
 package dev.ura.app.cli.bench;
 
+import dev.ura.app.analysis.graph.ResponseGraph;
+import dev.ura.app.analysis.graph.method.DependencyGraphBuilder;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.SliceSelector;
-import dev.ura.app.analysis.graph.DependencyGraphBuilder;
-import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
