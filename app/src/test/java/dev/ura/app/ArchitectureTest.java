@@ -23,6 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  *   <li>the analysis value records ({@code analysis.model}) depend on no algorithm;</li>
  *   <li>no package cycles inside the analysis: the algorithm packages form a DAG, and none of them
  *       depends on the entry point ({@code Analysis}) above them;</li>
+ *   <li>no package cycles inside the window: its packages ({@code ui.app} builds the window,
+ *       {@code ui.export}, {@code ui.annotate}, {@code ui.runs} … are tools it uses) form a DAG, the
+ *       tools reaching the window through narrow interfaces ({@code ExportHost}, {@code RunsHost},
+ *       {@code StatusSink}, {@code OpenTrace}), and the shared classes of {@code ui} itself depend on
+ *       none of them;</li>
  *   <li>the engine's two front halves, {@code graph.method} (method traces, agent logs) and
  *       {@code graph.system} (system traces), never depend on each other, and the back half they
  *       both build for (the shared {@code graph} package, what-if, findings, the value records)
@@ -74,6 +79,19 @@ class ArchitectureTest {
     @Test
     void analysisPackagesHaveNoCycles() {
         slices().matching("dev.ura.app.analysis.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void uiPackagesHaveNoCycles() {
+        slices().matching("dev.ura.app.ui.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /** The slices above leave {@code ui}'s own classes out: a cycle through them would go unseen. */
+    @Test
+    void sharedUiClassesDependOnNoUiTool() {
+        noClasses().that().resideInAPackage("dev.ura.app.ui")
+                .should().dependOnClassesThat().resideInAPackage("dev.ura.app.ui.*..")
+                .check(classes);
     }
 
     @Test

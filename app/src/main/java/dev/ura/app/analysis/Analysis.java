@@ -26,6 +26,7 @@ import dev.ura.app.analysis.response.HandoffLinker;
 import dev.ura.app.analysis.response.ResponseCandidates;
 import dev.ura.app.analysis.response.ResponseDetector;
 import dev.ura.app.analysis.response.WorkUnits;
+import dev.ura.app.analysis.system.HandThread;
 import dev.ura.app.analysis.system.SystemResponses;
 import dev.ura.app.analysis.whatif.WhatIfEstimator;
 import dev.ura.trace.model.EventKind;
@@ -126,6 +127,28 @@ public final class Analysis {
         this.options = options;
         this.derived = isDerived(trace);
         this.byHand = byHand;
+        if (trace.system().present()) {
+            // The system engine, as for detected responses (docs/system-responses.md §8).
+            HandWindow window = HandWindow.resolve(trace, byHand);
+            int thread = byHand.process() != null || byHand.isWindow()
+                    ? HandThread.choose(trace, byHand.process(), window.fromNs(), window.toNs()) : window.thread();
+            SystemResponses found = SystemResponses.byHand(trace, thread >= 0 ? thread : window.thread(),
+                    window.fromNs(), window.toNs(), window.trigger());
+            this.events = found.events();
+            this.units = null;
+            this.links = found.links();
+            this.warnings = found.warnings();
+            this.work = found.work();
+            this.systemWork = found.systems();
+            this.responses = responsesOf(work);
+            this.paths = new AtomicReferenceArray<>(1);
+            this.findings = new AtomicReferenceArray<>(1);
+            return;
+        }
+        if (byHand.process() != null) {
+            throw new IllegalArgumentException("--process " + byHand.process()
+                    + " applies to system traces (Perfetto, systrace) only");
+        }
         EventTable base = derived ? new MethodEventDeriver(options.rules()).derive(trace) : trace.events();
         HandSetResponse.Built built = HandSetResponse.build(trace, base, derived, options.rules(), options.edits(),
                 HandWindow.resolve(trace, byHand));
@@ -213,7 +236,7 @@ public final class Analysis {
      * per response.
      */
     public boolean systemResponses() {
-        return byHand == null && trace.system().present();
+        return trace.system().present();
     }
 
     /** Whether the events were derived (from method names, or a system trace's slices) rather than read. */
@@ -269,7 +292,8 @@ public final class Analysis {
 
     /**
      * What a system trace's response {@code index} adds: its tracked stretches and the frame that
-     * ended it (drawn at, on screen at); empty for other traces and responses set by hand.
+     * ended it (drawn at, on screen at; for a response set by hand, its thread at the window's end);
+     * empty for other traces.
      */
     public Optional<SystemWork> systemWork(int index) {
         Objects.checkIndex(index, work.size());

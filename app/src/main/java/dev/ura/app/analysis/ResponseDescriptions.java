@@ -15,15 +15,18 @@ final class ResponseDescriptions {
     private ResponseDescriptions() {
     }
 
-    /** A system trace's response: its frame, and the reason recorded when no frame ends it. */
+    /**
+     * A system trace's response: its frame, and the reason recorded when no frame ends it. One set
+     * by hand ends where the user said, not at a frame, though its path is still the system walk's.
+     */
     static ResponseDescription system(Response r, SystemWork w) {
-        return new ResponseDescription(Engine.SYSTEM, w.drawnAtNs(), w.vsyncId(), w.onScreenAtNs(),
+        return new ResponseDescription(Engine.SYSTEM, !r.setByHand(), w.drawnAtNs(), w.vsyncId(), w.onScreenAtNs(),
                 r.finished() ? null : w.unfinishedReason());
     }
 
     /** A method trace's or agent log's response; the reason is worked out only when unfinished. */
     static ResponseDescription method(Response r, ResponseWork work, EventTable events) {
-        return new ResponseDescription(Engine.METHOD, -1, -1, -1, r.finished() ? null : unfinished(work, events));
+        return new ResponseDescription(Engine.METHOD, false, -1, -1, -1, r.finished() ? null : unfinished(work, events));
     }
 
     /**

@@ -106,15 +106,19 @@ public final class AnnotationStore {
     public record WhatIf(int response, List<ScenarioJson> changes) {
     }
 
-    /** A response set by hand on disk: a window ({@code fromNs}, {@code toNs}) or two patterns. */
+    /**
+     * A response set by hand on disk: a window ({@code fromNs}, {@code toNs}) or two patterns, and,
+     * on a system trace, the process chosen (an addition: absent when none was).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record HandResponse(Long fromNs, Long toNs, String startPattern, String endPattern) {
+    record HandResponse(Long fromNs, Long toNs, String startPattern, String endPattern, String process) {
         static HandResponse of(ResponseByHand r) {
-            return r == null ? null : new HandResponse(r.fromNs(), r.toNs(), r.startPattern(), r.endPattern());
+            return r == null ? null : new HandResponse(r.fromNs(), r.toNs(), r.startPattern(), r.endPattern(),
+                    r.process());
         }
 
         ResponseByHand toModel() {
-            return new ResponseByHand(fromNs, toNs, startPattern, endPattern);
+            return new ResponseByHand(fromNs, toNs, startPattern, endPattern, process);
         }
     }
 

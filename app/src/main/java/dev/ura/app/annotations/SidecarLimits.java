@@ -21,7 +21,7 @@ final class SidecarLimits {
     }
 
     static AnnotationStore.HandResponse readable(AnnotationStore.HandResponse r) throws IOException {
-        if (r != null && (tooLong(r.startPattern()) || tooLong(r.endPattern()))) {
+        if (r != null && (tooLong(r.startPattern()) || tooLong(r.endPattern()) || tooLong(r.process()))) {
             throw new IOException("a response pattern longer than " + Annotation.MAX_TEXT_CHARS
                     + " characters cannot be saved");
         }

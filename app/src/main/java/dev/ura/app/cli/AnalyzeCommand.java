@@ -68,6 +68,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--end", paramLabel = "PATTERN", description = "The last slice of the response set by hand (see --start).")
     String end;
 
+    @Option(names = "--process", paramLabel = "NAME|PID",
+            description = "System traces: the response set by hand (--from/--to or --start/--end) is on this "
+                    + "process's UI thread; by default, on the UI thread of the app that runs most in the window.")
+    String process;
+
     @Option(names = "--detect",
             description = "Detect responses even when the sidecar holds a response set by hand.")
     boolean detect;
@@ -86,7 +91,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, e.getMessage());
             }
         }
-        ResponseByHand byHand = ResponsesByHand.fromFlags(from, to, start, end);
+        ResponseByHand byHand = ResponsesByHand.fromFlags(from, to, start, end, process);
         Trace trace = TraceLoading.load(file);
         Analysis analysis = ResponsesByHand.analyse(file, trace, options, byHand, detect, spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);

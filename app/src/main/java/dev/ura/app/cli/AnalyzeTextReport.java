@@ -133,7 +133,7 @@ final class AnalyzeTextReport {
                             ? "activity start" : "input handler",
                     r.finished() ? " (its work requested no update)" : "");
         }
-        analysis.systemWork(r.index()).ifPresent(w -> printSystem(out, w));
+        analysis.systemWork(r.index()).ifPresent(w -> printSystem(out, w, r.setByHand()));
         CriticalPath path = analysis.criticalPath(r.index());
         out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));
         printPath(out, path);
@@ -182,9 +182,11 @@ final class AnalyzeTextReport {
     }
 
     /** Drawn at, on screen at and where the start came from, for a system trace's response. */
-    private void printSystem(PrintWriter out, SystemWork w) {
-        out.printf("  starts at the input's %s%n", w.inputTimeConverted() ? "eventTimeNano (on the trace clock)"
-                : "handler slice");
+    private void printSystem(PrintWriter out, SystemWork w, boolean byHand) {
+        if (!byHand) { // a window set by hand starts and ends where the user said
+            out.printf("  starts at the input's %s%n", w.inputTimeConverted() ? "eventTimeNano (on the trace clock)"
+                    : "handler slice");
+        }
         if (w.drawnAtNs() >= 0) {
             out.printf("  drawn at %s ms (frame %s), on screen at %s%n", Durations.ms(w.drawnAtNs()),
                     w.vsyncId() < 0 ? "without vsync id" : w.vsyncId(),

@@ -20,12 +20,16 @@ final class ResponsesByHand {
     }
 
     /** The response the flags set by hand, or {@code null} when none of them is given. */
-    static ResponseByHand fromFlags(Long from, Long to, String start, String end) throws CommandFailure {
+    static ResponseByHand fromFlags(Long from, Long to, String start, String end, String process)
+            throws CommandFailure {
         if (from == null && to == null && start == null && end == null) {
+            if (process != null) {
+                throw new CommandFailure(UraCommand.EXIT_USAGE, "--process goes with --from/--to or --start/--end");
+            }
             return null;
         }
         try {
-            return new ResponseByHand(from, to, start, end);
+            return new ResponseByHand(from, to, start, end, process);
         } catch (IllegalArgumentException e) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, e.getMessage());
         }

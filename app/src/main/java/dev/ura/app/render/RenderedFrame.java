@@ -9,7 +9,39 @@ import java.util.List;
  * @param pinnedBottom y where the pinned lanes end and the scrolling lanes begin
  * @param height       height of the whole picture
  */
-public record RenderedFrame(TimelineScene scene, List<LaneBox> boxes, DrawList items, int pinnedBottom, int height) {
+public record RenderedFrame(TimelineScene scene, List<LaneBox> boxes, DrawList items, int pinnedBottom, int height,
+                            List<GroupBox> groups, List<CpuRow> cpuRows) {
+
+    /** A frame without group headers or CPU tracks. */
+    public RenderedFrame(TimelineScene scene, List<LaneBox> boxes, DrawList items, int pinnedBottom, int height) {
+        this(scene, boxes, items, pinnedBottom, height, List.of(), List.of());
+    }
+
+    /** The group header (a process, or the CPUs) under a y in the scrolling part, or {@code null}. */
+    public GroupBox groupAt(int y) {
+        if (y < pinnedBottom) {
+            return null;
+        }
+        for (GroupBox g : groups) {
+            if (y >= g.y() && y < g.y() + g.height()) {
+                return g;
+            }
+        }
+        return null;
+    }
+
+    /** The CPU track under a y, or {@code null}. */
+    public CpuRow cpuAt(int y) {
+        if (y < pinnedBottom) {
+            return null;
+        }
+        for (CpuRow r : cpuRows) {
+            if (y >= r.y() && y < r.y() + r.height()) {
+                return r;
+            }
+        }
+        return null;
+    }
 
     /** The box of a thread's lane, or {@code null} when it is hidden. */
     public LaneBox box(int thread) {
@@ -21,7 +53,6 @@ public record RenderedFrame(TimelineScene scene, List<LaneBox> boxes, DrawList i
         return null;
     }
 
-    /** The lane under a y, or {@code null}. */
     /**
      * The header drawn at the top of the scrolling lanes for a lane whose own header scrolled
      * away while its rows are still in view (moved to that top, or pushed up by the lane's end);
@@ -51,6 +82,7 @@ public record RenderedFrame(TimelineScene scene, List<LaneBox> boxes, DrawList i
                 && y < sticky.y() + scene.metrics().header();
     }
 
+    /** The lane under a y, or {@code null}. */
     public LaneBox laneAt(int y) {
         for (LaneBox b : boxes) {
             boolean inBand = b.pinned() ? y < pinnedBottom : y >= pinnedBottom;

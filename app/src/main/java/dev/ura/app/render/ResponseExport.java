@@ -55,7 +55,7 @@ public final class ResponseExport {
         ResponseDescription d = analysis.describe(response);
         long onScreen = d.onScreenAtNs();
         ResponseOverlay overlay = new ResponseOverlay(r, path, ghost);
-        if (d.endsAtDrawnFrame()) {
+        if (d.engine() == ResponseDescription.Engine.SYSTEM) { // its thread-state strip and "drawn" flag
             overlay.asSystemResponse(onScreen);
         }
         scene.overlays().add(overlay);

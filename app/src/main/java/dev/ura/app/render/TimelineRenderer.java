@@ -23,6 +23,7 @@ import java.util.List;
  */
 public final class TimelineRenderer {
     private final DrawList items = new DrawList();
+    private final GroupPainter groups = new GroupPainter();
     private Font font;
     private float fontSize;
 
@@ -32,10 +33,11 @@ public final class TimelineRenderer {
         Palette p = s.palette();
         TimeAxis axis = s.axis();
         axis.setWidthPx(width);
-        List<LaneBox> boxes = s.layout().boxes(s.index(), m, s.scrollY());
-        int pinnedBottom = m.ruler() + s.layout().pinnedHeight(s.index(), m);
+        LaneArrangement lanes = s.layout().arrange(s.index(), m, s.scrollY());
+        List<LaneBox> boxes = lanes.lanes();
+        int pinnedBottom = m.ruler() + lanes.pinnedHeight();
         FlameDrawListBuilder.build(s.index(), axis, boxes, m, pinnedBottom, height, items);
-        RenderedFrame frame = new RenderedFrame(s, boxes, items, pinnedBottom, height);
+        RenderedFrame frame = new RenderedFrame(s, boxes, items, pinnedBottom, height, lanes.groups(), lanes.cpuRows());
 
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setColor(p.background());
@@ -81,6 +83,7 @@ public final class TimelineRenderer {
         }
         paintItems(g, s, pinned);
         if (!pinned) {
+            groups.paint(g, f, band);
             paintStickyHeader(g, f, band);
         }
         g.setClip(clip);

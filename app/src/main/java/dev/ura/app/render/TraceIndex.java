@@ -25,8 +25,9 @@ public final class TraceIndex {
     private final String[] labels;
     private final long startNs;
     private final long endNs;
+    private final CpuIndex cpus;
 
-    private TraceIndex(Trace trace, long[] busyNs) {
+    private TraceIndex(Trace trace, long[] busyNs, CpuIndex cpus) {
         this.trace = trace;
         this.depths = new AtomicReferenceArray<>(busyNs.length);
         this.busyNs = busyNs;
@@ -34,6 +35,7 @@ public final class TraceIndex {
         this.labels = new String[trace.methods().size()];
         this.startNs = trace.firstTimeNs();
         this.endNs = Math.max(startNs + 1, trace.lastTimeNs());
+        this.cpus = cpus;
     }
 
     /** Indexes every thread; checks {@code progress} for cancellation between threads. */
@@ -49,7 +51,7 @@ public final class TraceIndex {
                 }
             }
         }
-        TraceIndex index = new TraceIndex(trace, busy);
+        TraceIndex index = new TraceIndex(trace, busy, CpuIndex.of(trace.system(), progress));
         if (!index.defaultOrder.isEmpty()) {
             // the top lane is painted first: its index is built here, off the EDT
             index.depths(index.defaultOrder.get(0));
@@ -111,6 +113,11 @@ public final class TraceIndex {
     /** Time covered by top-level calls of a thread, ns. */
     public long busyNs(int thread) {
         return busyNs[thread];
+    }
+
+    /** What ran on each CPU (system traces with scheduler data; else no CPUs). */
+    public CpuIndex cpus() {
+        return cpus;
     }
 
     /** First time of the trace, ns. */

@@ -40,21 +40,43 @@ public final class StoreSeries {
     }
 
     /**
+     * The SQL of the metric's value per run {@code r}; a {@code path:} metric has one parameter, its
+     * {@link #category}.
+     *
+     * @throws IllegalArgumentException for an unknown metric
+     */
+    static String valueSql(String metric) {
+        if (metric.startsWith(PATH_PREFIX)) {
+            return "(SELECT total_ns FROM path_categories x WHERE x.run_hash = r.hash AND x.response = r.first_action"
+                    + " AND x.category = ?)";
+        } else if (METRICS.containsKey(metric)) {
+            return METRICS.get(metric);
+        }
+        throw new IllegalArgumentException("unknown metric '" + metric + "' (metrics: " + names() + ")");
+    }
+
+    /** The category of a {@code path:} metric, else {@code null}. */
+    static String category(String metric) {
+        return metric.startsWith(PATH_PREFIX) ? metric.substring(PATH_PREFIX.length()) : null;
+    }
+
+    /** Whether the metric's values are nanoseconds (all but the response count). */
+    public static boolean nanoseconds(String metric) {
+        return !"responses".equals(metric);
+    }
+
+    /** The run's name in a series: its build tag, else the {@code build-N} in the file name, else the file name. */
+    static String runName(String file, String build) {
+        return build != null ? "build-" + build : RunNames.runOf(Path.of(file).getFileName().toString());
+    }
+
+    /**
      * @param by the tag whose values split the runs into series, or {@code null} for one series
      * @throws IllegalArgumentException for an unknown metric
      */
     public static SeriesSet read(RunStore store, String metric, String by) throws StoreException {
-        String value;
-        String category = null;
-        if (metric.startsWith(PATH_PREFIX)) {
-            category = metric.substring(PATH_PREFIX.length());
-            value = "(SELECT total_ns FROM path_categories x WHERE x.run_hash = r.hash AND x.response = r.first_action"
-                    + " AND x.category = ?)";
-        } else if (METRICS.containsKey(metric)) {
-            value = METRICS.get(metric);
-        } else {
-            throw new IllegalArgumentException("unknown metric '" + metric + "' (metrics: " + names() + ")");
-        }
+        String value = valueSql(metric);
+        String category = category(metric);
         String sql = "SELECT r.file, (SELECT value FROM tags t WHERE t.run_hash = r.hash AND t.key = 'build'),"
                 + " (SELECT value FROM tags t WHERE t.run_hash = r.hash AND t.key = ?), " + value + " FROM runs r";
         Map<String, Map<String, Double>> groups = new TreeMap<>(RunNames.naturalOrder());
@@ -80,7 +102,7 @@ public final class StoreSeries {
                         continue;
                     }
                     String build = r.getString(2);
-                    String run = build != null ? "build-" + build : RunNames.runOf(Path.of(file).getFileName().toString());
+                    String run = runName(file, build);
                     groups.computeIfAbsent(group, g -> new TreeMap<>(RunNames.naturalOrder()))
                             .merge(run, ((Number) v).doubleValue(), Math::min);
                 }

@@ -10,8 +10,10 @@ package dev.ura.app.analysis.model;
  * @param toNs         window end, or {@code null} with patterns
  * @param startPattern pattern of the first slice, or {@code null} with a window
  * @param endPattern   pattern of the last slice, or {@code null} with a window
+ * @param process      on a system trace, the process (name or pid) whose UI thread the response is
+ *                     on; {@code null} lets the analysis choose (docs/system-responses.md §8)
  */
-public record ResponseByHand(Long fromNs, Long toNs, String startPattern, String endPattern) {
+public record ResponseByHand(Long fromNs, Long toNs, String startPattern, String endPattern, String process) {
     public ResponseByHand {
         boolean window = fromNs != null || toNs != null;
         boolean patterns = startPattern != null || endPattern != null;
@@ -33,6 +35,19 @@ public record ResponseByHand(Long fromNs, Long toNs, String startPattern, String
         if (window && toNs < fromNs) {
             throw new IllegalArgumentException("--to " + toNs + " is before --from " + fromNs);
         }
+        if (process != null && process.isBlank()) {
+            throw new IllegalArgumentException("--process needs a process name or pid");
+        }
+    }
+
+    /** A response set by hand without a process choice. */
+    public ResponseByHand(Long fromNs, Long toNs, String startPattern, String endPattern) {
+        this(fromNs, toNs, startPattern, endPattern, null);
+    }
+
+    /** The same on the UI thread of {@code process} (name or pid; {@code null}: let the analysis choose). */
+    public ResponseByHand inProcess(String process) {
+        return new ResponseByHand(fromNs, toNs, startPattern, endPattern, process);
     }
 
     /** The largest time (either sign) a window may name: 2^62 ns, 146 years, so that differences never overflow. */
@@ -58,8 +73,9 @@ public record ResponseByHand(Long fromNs, Long toNs, String startPattern, String
         return fromNs != null;
     }
 
-    /** A one-line description, e.g. {@code --from 100 --to 200} or {@code --start A --end B}. */
+    /** A one-line description, e.g. {@code --from 100 --to 200} or {@code --start A --end B --process P}. */
     public String describe() {
-        return isWindow() ? "--from " + fromNs + " --to " + toNs : "--start " + startPattern + " --end " + endPattern;
+        String range = isWindow() ? "--from " + fromNs + " --to " + toNs : "--start " + startPattern + " --end " + endPattern;
+        return process == null ? range : range + " --process " + process;
     }
 }

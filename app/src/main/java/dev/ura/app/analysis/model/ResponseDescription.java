@@ -7,6 +7,10 @@ package dev.ura.app.analysis.model;
  * than asking which kind of trace it came from.
  *
  * @param engine           which front half found the response
+ * @param endsAtDrawnFrame whether its end is a frame "drawn at" (with an "on screen at" beside it
+ *                         when the trace recorded one), rather than the last requested draw event
+ *                         or the end of a window set by hand; an unfinished one then ends where its
+ *                         tracked work ends. True for the system engine's detected responses.
  * @param drawnAtNs        a frame-ended response's "drawn at" (the end of its frame's DrawFrame), -1
  *                         when unfinished or when its end is not a frame ({@link #endsAtDrawnFrame})
  * @param vsyncId          that frame's vsync id, -1 when unknown or not a frame
@@ -15,7 +19,7 @@ package dev.ura.app.analysis.model;
  * @param unfinishedReason why the response has no end, one line without the {@code UNFINISHED: }
  *                         prefix ({@link #unfinished()} adds it); {@code null} when finished
  */
-public record ResponseDescription(Engine engine, long drawnAtNs, long vsyncId, long onScreenAtNs,
+public record ResponseDescription(Engine engine, boolean endsAtDrawnFrame, long drawnAtNs, long vsyncId, long onScreenAtNs,
                                   String unfinishedReason) {
     /** The front half of the engine that found a response. */
     public enum Engine {
@@ -29,15 +33,6 @@ public record ResponseDescription(Engine engine, long drawnAtNs, long vsyncId, l
          * work is drawn, and its path's segments are scheduler states (running, runnable, I/O, waiting).
          */
         SYSTEM
-    }
-
-    /**
-     * Whether the response's end is a frame "drawn at" (with an "on screen at" beside it when the
-     * trace recorded one), rather than the last requested draw event; an unfinished one then ends
-     * where its tracked work ends.
-     */
-    public boolean endsAtDrawnFrame() {
-        return engine == Engine.SYSTEM;
     }
 
     /**

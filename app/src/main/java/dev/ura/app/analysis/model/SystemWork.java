@@ -9,8 +9,10 @@ import java.util.List;
  * @param stretches    the tracked work in order of start
  * @param vsyncId      the ending frame's vsync id, -1 when unfinished or unknown
  * @param drawThread   thread index where the end is (RenderThread, or the main thread when no
- *                     draw was joined); the critical path is walked back from here
- * @param drawnAtNs    "drawn at": the end of the frame's DrawFrame (the response's end)
+ *                     draw was joined; for a response set by hand, its thread, at the window's
+ *                     end); the critical path is walked back from here
+ * @param drawnAtNs    "drawn at": the end of the frame's DrawFrame (the response's end); -1 when
+ *                     unfinished or set by hand
  * @param onScreenAtNs "on screen at": the FrameTimeline present time, -1 when not recorded or dropped
  * @param inputTimeConverted whether the start came from {@code eventTimeNano} via a clock snapshot
  * @param unfinishedReason   why no frame ends it (one line), {@code null} when a frame does

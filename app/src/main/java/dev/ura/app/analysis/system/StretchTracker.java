@@ -110,13 +110,26 @@ final class StretchTracker {
 
     /** The tracked work that follows from a trigger stretch on {@code thread} over [{@code fromNs}, {@code toNs}]. */
     Result track(int thread, long fromNs, long toNs) {
+        return run(new Open(thread, fromNs, Cause.TRIGGER, -1, fromNs, -1, true, Math.max(fromNs, toNs)));
+    }
+
+    /**
+     * The tracked work that follows from a trigger stretch on {@code thread} that starts at
+     * {@code fromNs} and ends as a stretch opened by a hand-off does (rule 5): a response set by
+     * hand, whose window says where the user's wait starts but not which work on the thread is its.
+     */
+    Result trackFrom(int thread, long fromNs) {
+        return run(new Open(thread, fromNs, Cause.TRIGGER, -1, fromNs, -1, false, fromNs));
+    }
+
+    private Result run(Open trigger) {
         byThread.clear();
         all.clear();
         capped = false;
         toScan.clear();
         grownThreads.clear();
         waiting.clear();
-        insert(new Open(thread, fromNs, Cause.TRIGGER, -1, fromNs, -1, true, Math.max(fromNs, toNs)));
+        insert(trigger);
         // Worklists, not passes over everything: a long chain of hand-offs costs its length, not its square.
         while (!toScan.isEmpty() || !grownThreads.isEmpty()) {
             if (!grownThreads.isEmpty()) {

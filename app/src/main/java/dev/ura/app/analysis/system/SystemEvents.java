@@ -48,6 +48,11 @@ final class SystemEvents {
         return add("frame " + frame, EventKind.DRAW_FRAME, thread, startNs, endNs, true, name, call, null, -1);
     }
 
+    /** The end of a response set by hand: an instant draw at {@code ns} on {@code thread}. */
+    int end(int thread, long ns) {
+        return add("end set by hand", EventKind.DRAW, thread, ns, ns, false, "end set by hand", -1, null, -1);
+    }
+
     /**
      * The hand-off {@code ref} of kind {@code cause} from {@code fromThread} at {@code sentNs} to
      * {@code toThread} at {@code receivedNs}: a linked send/dispatch pair; returns {send, dispatch}.

@@ -70,6 +70,61 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
         return assemble(trace, ui, found, warnings);
     }
 
+    /**
+     * The one response set by hand on {@code thread} over [{@code fromNs}, {@code toNs}]
+     * (docs/system-responses.md §8): the trigger stretch starts at the window's start on that
+     * thread and ends by §2 rule 5 (the thread's first sleep that no tracked thread ends), tracked
+     * work follows from it by §2 and is cut at the window's end, and the response ends exactly
+     * there, on that thread (no frame is looked for: the user said where it ends). A trigger
+     * stretch over the whole window would make every frame the thread ran in it tracked work, and
+     * the walk would return into an animation's frame instead of the worker the thread waited for.
+     *
+     * @param name the trigger as shown ({@code set by hand}, or the start slice's name)
+     */
+    public static SystemResponses byHand(Trace trace, int thread, long fromNs, long toNs, String name) {
+        SystemThreads threads = new SystemThreads(trace);
+        StretchTracker.Result r = new StretchTracker(new Handoffs(trace.system(), threads), threads, trace.lastTimeNs())
+                .trackFrom(thread, fromNs);
+        long triggerEnd = fromNs;
+        for (StretchTracker.Opened o : r.stretches()) {
+            if (o.stretch().cause() == TrackedStretch.Cause.TRIGGER) {
+                triggerEnd = Math.min(o.stretch().toNs(), toNs);
+            }
+        }
+        SystemEvents ev = new SystemEvents(trace);
+        List<Integer> mine = new ArrayList<>();
+        mine.add(ev.trigger(0, false, thread, fromNs, triggerEnd, name, callAt(trace, thread, fromNs, "")));
+        List<TrackedStretch> stretches = new ArrayList<>();
+        for (StretchTracker.Opened o : r.stretches()) {
+            TrackedStretch s = o.stretch();
+            if (s.cause() != TrackedStretch.Cause.TRIGGER && s.fromNs() >= toNs) {
+                continue; // opened at the window's end or later: after the response
+            }
+            stretches.add(new TrackedStretch(s.thread(), s.fromNs(), Math.min(s.toNs(), toNs), s.cause(),
+                    s.causeThread()));
+            if (o.ref() >= 0) {
+                for (int e : ev.handoff(s.cause(), o.ref(), o.sourceThread(), o.sourceNs(), s.thread(), s.fromNs())) {
+                    mine.add(e);
+                }
+            }
+        }
+        int end = ev.end(thread, toNs);
+        mine.add(end);
+        EventTable events = ev.build();
+        List<Link> links = List.copyOf(ev.links());
+        int[] tracked = mine.stream().mapToInt(ev::indexOf).toArray();
+        String threadName = trace.threads().get(thread).name();
+        Response response = new Response(0, name, thread, threadName, fromNs, toNs, true,
+                new EndEvent(thread, threadName, EventKind.DRAW, "end set by hand", toNs), true);
+        ResponseWork work = new ResponseWork(trace, events, links, response, tracked[0], EventSet.of(tracked),
+                List.of(), ev.indexOf(end));
+        // Nothing is known to be drawn: no drawn at; the walk starts at the response's end on this thread.
+        SystemWork sys = new SystemWork(stretches, -1, thread, -1, -1, false, null);
+        List<String> warnings = r.capped() ? List.of("the response set by hand: tracked work cut at "
+                + StretchTracker.MAX_STRETCHES + " stretches") : List.of();
+        return new SystemResponses(events, links, List.of(work), List.of(sys), warnings);
+    }
+
     private static SystemResponses assemble(Trace trace, UiFrames ui, List<Found> found, Set<String> warnings) {
         SystemEvents ev = new SystemEvents(trace);
         List<int[]> added = new ArrayList<>();

@@ -1,7 +1,8 @@
 package dev.ura.app.ui.annotate;
 
 import dev.ura.app.ui.PlainText;
-import dev.ura.app.ui.app.ExplorerFrame;
+import dev.ura.app.ui.OpenTrace;
+import dev.ura.app.ui.StatusSink;
 import dev.ura.app.ui.timeline.TimelineView;
 import dev.ura.app.ui.timeline.TimelineHooks;
 import dev.ura.app.ui.LoadedTrace;
@@ -17,10 +18,11 @@ import dev.ura.app.render.RenderedFrame;
 import javax.swing.JMenuItem;
 import javax.swing.JOptionPane;
 import javax.swing.JPopupMenu;
+import javax.swing.SwingUtilities;
+import java.awt.Component;
 import java.awt.Point;
 import java.awt.event.MouseEvent;
 import java.awt.event.MouseMotionAdapter;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,12 +31,15 @@ import java.util.List;
  * second click for its other end, with a dashed preview following the pointer), dragged to move,
  * double-clicked to edit, deleted from the context menu. Each point is pinned to the slice under
  * it (or, between slices, to its lane, row and time), so it follows that slice through zoom,
- * scroll and collapse. Every change is saved to the sidecar at once; bundled samples have no file,
- * so their annotations last for the session; a sidecar from a newer ura is shown, never saved.
+ * scroll and collapse. Every change is queued for the sidecar at once and written off the EDT by
+ * an {@link AnnotationWriter} (which merges a burst of edits); bundled samples have no file, so
+ * their annotations last for the session; a sidecar from a newer ura is shown, never saved.
  */
 public final class AnnotationTool implements TimelineHooks.PointerHandler, TimelineHooks.MenuContributor {
-    private final ExplorerFrame frame;
+    private final Component parent;
+    private final StatusSink status;
     private final TimelineView view;
+    private final AnnotationWriter writer;
     private final AnnotationOverlay overlay = new AnnotationOverlay();
     private AnnotationStore store;
     private boolean readOnly;
@@ -46,12 +51,22 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
     private long dragStartNs;
     private Annotation dragOriginal;
 
-    public AnnotationTool(ExplorerFrame frame) {
-        this.frame = frame;
-        this.view = frame.timeline();
+    /**
+     * @param view the timeline annotated
+     * @param traces news of the trace shown, whose sidecar is read and written
+     * @param status where hints and "not saved" are shown
+     * @param parent the parent of the text and error dialogs
+     */
+    public AnnotationTool(TimelineView view, OpenTrace traces, StatusSink status, Component parent) {
+        this.parent = parent;
+        this.status = status;
+        this.view = view;
+        this.writer = new AnnotationWriter((sidecar, e) -> SwingUtilities.invokeLater(() ->
+                JOptionPane.showMessageDialog(parent, PlainText.message("Cannot save annotations to " + sidecar + ": "
+                        + e.getMessage()), "Annotations", JOptionPane.ERROR_MESSAGE)));
         view.addPointerHandler(this);
         view.addMenuContributor(this);
-        frame.addTraceListener(this::traceLoaded);
+        traces.addTraceListener(this::traceLoaded);
         view.addMouseMotionListener(new MouseMotionAdapter() {
             @Override
             public void mouseMoved(MouseEvent e) {
@@ -79,6 +94,11 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         return overlay;
     }
 
+    /** The background writer of the sidecars (the window flushes it when it closes). */
+    public AnnotationWriter writer() {
+        return writer;
+    }
+
     private void traceLoaded(LoadedTrace t) {
         pendingKind = null;
         list = new ArrayList<>();
@@ -88,14 +108,14 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         readOnly = t.annotations().readOnly();
         overlay.setPreview(null, null, null);
         if (t.annotations().problem() != null) {
-            JOptionPane.showMessageDialog(frame, PlainText.message(t.annotations().problem()), "Annotations", JOptionPane.WARNING_MESSAGE);
+            JOptionPane.showMessageDialog(parent, PlainText.message(t.annotations().problem()), "Annotations", JOptionPane.WARNING_MESSAGE);
         }
         overlay.setAnnotations(list);
         view.scene().overlays().add(overlay);
     }
 
-    /** Adds an annotation and saves. */
-    void add(Annotation a) {
+    /** Adds an annotation and queues the save (the menus; tests). */
+    public void add(Annotation a) {
         list.add(a);
         changed();
     }
@@ -116,19 +136,14 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         overlay.setAnnotations(list);
         view.repaint();
         if (store == null) {
-            frame.status().setMessage("Annotations of a bundled sample are not saved");
+            status.setMessage("Annotations of a bundled sample are not saved");
             return;
         }
         if (readOnly) {
-            frame.status().setMessage("Not saved: " + store.sidecar().getFileName() + " was written by a newer ura");
+            status.setMessage("Not saved: " + store.sidecar().getFileName() + " was written by a newer ura");
             return;
         }
-        try {
-            store.save(traceName, list);
-        } catch (IOException e) {
-            JOptionPane.showMessageDialog(frame, PlainText.message("Cannot save annotations to " + store.sidecar() + ": " + e.getMessage()),
-                    "Annotations", JOptionPane.ERROR_MESSAGE);
-        }
+        writer.save(store, traceName, list);
     }
 
     /** The anchor under a point: on the slice there, else its lane, row and time; {@code null} outside lanes. */
@@ -170,7 +185,7 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
             menu.addSeparator();
         }
         menu.add(item("Add Note Here…", () -> {
-            String text = JOptionPane.showInputDialog(frame, "Note:", "Add note", JOptionPane.PLAIN_MESSAGE);
+            String text = JOptionPane.showInputDialog(parent, "Note:", "Add note", JOptionPane.PLAIN_MESSAGE);
             if (text != null && !text.isBlank()) {
                 add(Annotation.note(anchor, text.strip()));
             }
@@ -188,7 +203,7 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         pendingKind = kind;
         pendingFrom = from;
         overlay.setPreview(kind, from, null);
-        frame.status().setMessage("Click where the " + kind.name().toLowerCase() + " should end (Esc cancels)");
+        status.setMessage("Click where the " + kind.name().toLowerCase() + " should end (Esc cancels)");
     }
 
     private void edit(String id) {
@@ -196,7 +211,7 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
         if (a == null) {
             return;
         }
-        Object text = JOptionPane.showInputDialog(frame, "Text:", "Edit annotation", JOptionPane.PLAIN_MESSAGE,
+        Object text = JOptionPane.showInputDialog(parent, "Text:", "Edit annotation", JOptionPane.PLAIN_MESSAGE,
                 null, null, a.text());
         if (text != null) {
             replace(a.withText(text.toString().strip()));
@@ -213,11 +228,11 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
             overlay.setPreview(null, null, null);
             view.repaint();
             if (to != null) {
-                String text = JOptionPane.showInputDialog(frame, "Text (optional):", "Add " + kind.name().toLowerCase(),
+                String text = JOptionPane.showInputDialog(parent, "Text (optional):", "Add " + kind.name().toLowerCase(),
                         JOptionPane.PLAIN_MESSAGE);
                 String t = text == null ? "" : text.strip();
                 add(kind == AnnotationKind.ARROW ? Annotation.arrow(pendingFrom, to, t) : Annotation.box(pendingFrom, to, t));
-                frame.status().setMessage(" ");
+                status.setMessage(" ");
             }
             return true;
         }
@@ -264,7 +279,7 @@ public final class AnnotationTool implements TimelineHooks.PointerHandler, Timel
             pendingKind = null;
             overlay.setPreview(null, null, null);
             view.repaint();
-            frame.status().setMessage(" ");
+            status.setMessage(" ");
         }
     }
 

@@ -14,6 +14,10 @@ import dev.ura.app.ui.response.WhatIfPanel;
 import dev.ura.app.ui.response.StatsPanel;
 import dev.ura.app.ui.annotate.AnnotationTool;
 import dev.ura.app.ui.export.BundleOpener;
+import dev.ura.app.ui.export.ExportHost;
+import dev.ura.app.ui.runs.RunsHost;
+import dev.ura.app.annotations.Annotation;
+import dev.ura.app.render.ExportHeader;
 import dev.ura.app.annotations.ScenarioJson;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.ui.profile.ProfileTabs;
@@ -51,7 +55,7 @@ import java.util.prefs.BackingStoreException;
  * The explorer window: search bar, timeline, side and bottom panels, status bar. Owns the open
  * trace; panels learn about a new trace through {@link #addTraceListener}.
  */
-public final class ExplorerFrame extends JFrame implements OpenTrace {
+public final class ExplorerFrame extends JFrame implements OpenTrace, ExportHost, RunsHost {
     private final UiPrefs prefs;
     private final TimelineView timeline = new TimelineView();
     private final StatusBar status = new StatusBar();
@@ -100,7 +104,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         setTransferHandler(drop);
         timeline.setTransferHandler(drop);
         timeline.addSelectionListener(s -> showDetails());
-        annotations = new AnnotationTool(this);
+        annotations = new AnnotationTool(timeline, this, status, this);
         responses = new ResponseController(timeline, model, status::setMessage, this);
         model.addListener(this::pathMaybeChanged);
         model.addListener(this::analysisMaybeChanged);
@@ -118,16 +122,39 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
             @Override
             public void windowClosing(WindowEvent e) {
                 saveBounds();
+                flushAnnotations();
             }
         });
     }
 
+    @Override
     public TimelineView timeline() {
         return timeline;
     }
 
+    @Override
     public StatusBar status() {
         return status;
+    }
+
+    @Override
+    public ExplorerFrame window() {
+        return this;
+    }
+
+    @Override
+    public ExportHeader viewHeader() {
+        return responses.header();
+    }
+
+    @Override
+    public List<Annotation> annotationList() {
+        return annotations.annotations();
+    }
+
+    @Override
+    public Analysis currentAnalysis() {
+        return model.analysis();
     }
 
     UiPrefs prefs() {
@@ -140,6 +167,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
      * shortcut was dead until the user clicked the window; asking for focus (not just "in window")
      * activates it. Later, so the dialog is gone first.
      */
+    @Override
     public void focusTimeline() {
         javax.swing.SwingUtilities.invokeLater(() -> {
             toFront();
@@ -148,14 +176,17 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
     }
 
     /** The width of the last response export, remembered between sessions. */
+    @Override
     public int exportWidth() {
         return prefs.exportWidth();
     }
 
+    @Override
     public void setExportWidth(int px) {
         prefs.setExportWidth(px);
     }
 
+    @Override
     public ResponseModel responseModel() {
         return model;
     }
@@ -207,9 +238,10 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
         loadingListeners.add(l);
     }
 
+    @Override
     public void open(Path file) {
         if (BundleOpener.isBundle(file)) {
-            BundleOpener.open(this, file);
+            BundleOpener.open(file, this, status, this::openView);
             return;
         }
         opener.open(file);
@@ -332,6 +364,21 @@ public final class ExplorerFrame extends JFrame implements OpenTrace {
     /** The selected slice, or {@code null}. */
     SliceRef selection() {
         return timeline.scene() == null ? null : timeline.scene().selection();
+    }
+
+    /**
+     * Waits (a few seconds at most) for annotation edits still queued for their sidecar: the
+     * writer's thread would keep the JVM alive for them anyway, but an exit that does not wait
+     * for threads must not lose them either.
+     */
+    private void flushAnnotations() {
+        try {
+            if (!annotations.writer().flush(5_000)) {
+                status.setMessage("Annotations are still being saved");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void restoreBounds() {

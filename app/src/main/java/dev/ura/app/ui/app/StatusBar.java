@@ -3,6 +3,7 @@ package dev.ura.app.ui.app;
 import com.formdev.flatlaf.ui.FlatEmptyBorder;
 import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
+import dev.ura.app.ui.StatusSink;
 import javax.swing.Box;
 import javax.swing.JButton;
 import javax.swing.JLabel;
@@ -18,7 +19,7 @@ import java.awt.FlowLayout;
 import java.util.List;
 
 /** Bottom line: what is open, a progress bar with Cancel while loading, and a warnings badge. */
-public final class StatusBar extends JPanel {
+public final class StatusBar extends JPanel implements StatusSink {
     private final JLabel message = PlainText.label(" ");
     private final JProgressBar progress = new JProgressBar(0, 100);
     private final JButton cancel = new JButton("Cancel");
@@ -50,6 +51,7 @@ public final class StatusBar extends JPanel {
         setWarnings(List.of());
     }
 
+    @Override
     public void setMessage(String text) {
         message.setText(text);
     }

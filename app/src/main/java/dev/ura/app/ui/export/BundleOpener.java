@@ -3,11 +3,14 @@ package dev.ura.app.ui.export;
 import dev.ura.app.report.BundleReader;
 import dev.ura.app.report.ReportBundle;
 import dev.ura.app.ui.Background;
-import dev.ura.app.ui.app.ExplorerFrame;
+import dev.ura.app.annotations.ScenarioJson;
+import dev.ura.app.ui.StatusSink;
 
 import javax.swing.JOptionPane;
+import java.awt.Component;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Opens a report bundle ({@code NAME.ura.zip}) from File › Open, drag and drop or the command
@@ -23,14 +26,25 @@ public final class BundleOpener {
         return ReportBundle.isBundle(file.getFileName().toString());
     }
 
-    public static void open(ExplorerFrame frame, Path zip) {
-        frame.status().setMessage("Opening report " + zip.getFileName() + "…");
-        Background.run(() -> BundleReader.open(zip), opened -> frame.openView(opened.trace(), zip,
+    /** Where an extracted bundle's trace is opened, with the view to restore once it has loaded. */
+    @FunctionalInterface
+    public interface ViewTarget {
+        void openView(Path trace, Path bundle, Integer response, List<ScenarioJson> scenario);
+    }
+
+    /**
+     * @param parent the parent of the error dialog
+     * @param status where progress and failure are reported
+     * @param target opens the extracted trace
+     */
+    public static void open(Path zip, Component parent, StatusSink status, ViewTarget target) {
+        status.setMessage("Opening report " + zip.getFileName() + "…");
+        Background.run(() -> BundleReader.open(zip), opened -> target.openView(opened.trace(), zip,
                         opened.manifest().response(), opened.manifest().scenario()),
                 e -> {
                     String msg = e instanceof IOException ? e.getMessage() : zip.getFileName() + ": " + e;
-                    frame.status().setMessage("Could not open " + zip.getFileName());
-                    JOptionPane.showMessageDialog(frame, msg, "Cannot open report", JOptionPane.ERROR_MESSAGE);
+                    status.setMessage("Could not open " + zip.getFileName());
+                    JOptionPane.showMessageDialog(parent, msg, "Cannot open report", JOptionPane.ERROR_MESSAGE);
                 });
     }
 }

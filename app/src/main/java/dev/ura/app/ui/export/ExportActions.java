@@ -3,7 +3,6 @@ package dev.ura.app.ui.export;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.report.ImageFiles;
 import dev.ura.app.ui.Background;
-import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.render.ExportPainter;
 import dev.ura.app.render.TimelineScene;
 
@@ -22,17 +21,17 @@ public final class ExportActions {
     private ExportActions() {
     }
 
-    public static void exportImage(ExplorerFrame frame) {
-        TimelineScene scene = frame.timeline().scene();
+    public static void exportImage(ExportHost host) {
+        TimelineScene scene = host.timeline().scene();
         if (scene == null) {
             return;
         }
-        String base = frame.loaded().source().name().replaceAll("\\.[^.]*$", "");
-        ExportChooser chooser = ExportDialogs.chooser(frame.loaded(), "Export image", base + ".png",
+        String base = host.loaded().source().name().replaceAll("\\.[^.]*$", "");
+        ExportChooser chooser = ExportDialogs.chooser(host.loaded(), "Export image", base + ".png",
                 List.of(ExportChooser.Format.PNG, ExportChooser.Format.SVG));
-        Path out = ExportDialogs.ask(frame, chooser);
+        Path out = ExportDialogs.ask(host, chooser);
         if (out != null) {
-            write(frame, out, chooser.chosenFormat() == ExportChooser.Format.SVG);
+            write(host, out, chooser.chosenFormat() == ExportChooser.Format.SVG);
         }
     }
 
@@ -40,11 +39,11 @@ public final class ExportActions {
      * Writes the current view as PNG or SVG. The picture is painted on the EDT (the overlays paint
      * the live view's state), the file is written off it.
      */
-    public static void write(ExplorerFrame frame, Path out, boolean svg) {
-        TimelineScene scene = frame.timeline().scene();
-        int w = Math.max(640, frame.timeline().getWidth());
-        int h = Math.max(400, frame.timeline().getHeight() + 80);
-        ExportHeader header = header(frame);
+    public static void write(ExportHost host, Path out, boolean svg) {
+        TimelineScene scene = host.timeline().scene();
+        int w = Math.max(640, host.timeline().getWidth());
+        int h = Math.max(400, host.timeline().getHeight() + 80);
+        ExportHeader header = header(host);
         byte[] text;
         BufferedImage img;
         try {
@@ -52,30 +51,30 @@ public final class ExportActions {
             img = svg ? null : ExportPainter.image(scene, header, w, h);
         } finally {
             // overlays remember where they were drawn for hit-testing: give them the window's geometry back
-            frame.timeline().repaint();
+            host.timeline().repaint();
         }
-        frame.status().setMessage("Exporting " + out.getFileName() + "…");
+        host.status().setMessage("Exporting " + out.getFileName() + "…");
         Background.run(() -> {
             ImageFiles.write(out, svg ? text : ImageFiles.pngBytes(img));
             return out;
-        }, p -> frame.status().setMessage("Exported " + p.getFileName()), e -> ResponseExportActions.failed(frame, e));
+        }, p -> host.status().setMessage("Exported " + p.getFileName()), e -> ResponseExportActions.failed(host, e));
     }
 
-    public static void copyImage(ExplorerFrame frame) {
-        TimelineScene scene = frame.timeline().scene();
+    public static void copyImage(ExportHost host) {
+        TimelineScene scene = host.timeline().scene();
         if (scene == null) {
             return;
         }
-        int w = Math.max(640, frame.timeline().getWidth());
-        int h = Math.max(400, frame.timeline().getHeight() + 80);
-        BufferedImage img = ExportPainter.image(scene, header(frame), w, h);
-        frame.timeline().repaint();
+        int w = Math.max(640, host.timeline().getWidth());
+        int h = Math.max(400, host.timeline().getHeight() + 80);
+        BufferedImage img = ExportPainter.image(scene, header(host), w, h);
+        host.timeline().repaint();
         Toolkit.getDefaultToolkit().getSystemClipboard().setContents(new ImageSelection(img), null);
-        frame.status().setMessage("Image copied to the clipboard");
+        host.status().setMessage("Image copied to the clipboard");
     }
 
-    private static ExportHeader header(ExplorerFrame frame) {
-        return frame.responses().header();
+    private static ExportHeader header(ExportHost host) {
+        return host.viewHeader();
     }
 
     record ImageSelection(Image image) implements Transferable {

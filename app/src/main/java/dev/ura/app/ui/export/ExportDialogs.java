@@ -1,7 +1,6 @@
 package dev.ura.app.ui.export;
 
 import dev.ura.app.ui.LoadedTrace;
-import dev.ura.app.ui.app.ExplorerFrame;
 
 import java.nio.file.Path;
 
@@ -16,9 +15,9 @@ final class ExportDialogs {
      * Shows the dialog; the file to write or {@code null}. The timeline gets the keyboard back
      * afterwards: without that, shortcuts stopped until the window was clicked.
      */
-    static Path ask(ExplorerFrame frame, ExportChooser chooser) {
-        Path out = chooser.ask(frame);
-        frame.focusTimeline();
+    static Path ask(ExportHost host, ExportChooser chooser) {
+        Path out = chooser.ask(host.window());
+        host.focusTimeline();
         return out;
     }
 

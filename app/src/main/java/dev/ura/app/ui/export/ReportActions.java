@@ -9,7 +9,6 @@ import dev.ura.app.report.ReportWriters;
 import dev.ura.app.report.ResponsePicture;
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.TraceSource;
-import dev.ura.app.ui.app.ExplorerFrame;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,29 +28,29 @@ public final class ReportActions {
     private static final ExportChooser.Format BUNDLE = new ExportChooser.Format("ura report bundle (.ura.zip)",
             ReportBundle.SUFFIX.substring(1));
 
-    public static void saveReport(ExplorerFrame frame) {
-        ResponseExportActions.Snapshot s = ResponseExportActions.snapshot(frame);
+    public static void saveReport(ExportHost host) {
+        ResponseExportActions.Snapshot s = ResponseExportActions.snapshot(host);
         if (s == null) {
             return;
         }
         ExportChooser chooser = ExportDialogs.chooser(s.loaded(), "Save report", ResponseExportActions.base(s) + ReportBundle.SUFFIX,
                 List.of(BUNDLE));
-        Path out = ExportDialogs.ask(frame, chooser);
+        Path out = ExportDialogs.ask(host, chooser);
         if (out != null) {
-            write(frame, s, out);
+            write(host, s, out);
         }
     }
 
     /** Saves the current view as a bundle without asking (tests, scripts). */
-    public static void saveCurrent(ExplorerFrame frame, Path out) {
-        ResponseExportActions.Snapshot s = ResponseExportActions.snapshot(frame);
+    public static void saveCurrent(ExportHost host, Path out) {
+        ResponseExportActions.Snapshot s = ResponseExportActions.snapshot(host);
         if (s != null) {
-            write(frame, s, out);
+            write(host, s, out);
         }
     }
 
-    private static void write(ExplorerFrame frame, ResponseExportActions.Snapshot s, Path out) {
-        frame.status().setMessage("Saving report " + out.getFileName() + "…");
+    private static void write(ExportHost host, ResponseExportActions.Snapshot s, Path out) {
+        host.status().setMessage("Saving report " + out.getFileName() + "…");
         Background.run(() -> {
             byte[] png = ImageFiles.pngBytes(ResponseExportActions.picture(s, 1600, 1).png());
             String md = ReportWriters.markdown(ReportBuilder.build(s.file(), s.analysis(), s.response(), s.scenario(),
@@ -61,8 +60,8 @@ public final class ReportActions {
                     traceFile == null ? null : AnnotationStore.beside(traceFile).readResponseByHand(), s.response(),
                     s.scenario(), png, md);
             return out;
-        }, p -> frame.status().setMessage("Saved report " + p.getFileName()),
-                e -> ResponseExportActions.failed(frame, e));
+        }, p -> host.status().setMessage("Saved report " + p.getFileName()),
+                e -> ResponseExportActions.failed(host, e));
     }
 
     private static InputStream open(TraceSource source) throws IOException {

@@ -8,7 +8,6 @@ import dev.ura.app.report.ImageFiles;
 import dev.ura.app.report.ResponsePicture;
 import dev.ura.app.ui.Background;
 import dev.ura.app.ui.LoadedTrace;
-import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.response.ResponseModel;
 
 import javax.swing.BorderFactory;
@@ -39,16 +38,16 @@ public final class ResponseExportActions {
     }
 
     /** The current response view, or {@code null} (with a message) when there is none. */
-    static Snapshot snapshot(ExplorerFrame frame) {
-        ResponseModel model = frame.responseModel();
-        LoadedTrace t = frame.loaded();
+    static Snapshot snapshot(ExportHost host) {
+        ResponseModel model = host.responseModel();
+        LoadedTrace t = host.loaded();
         if (t == null || model.analysis() == null || model.selected() < 0) {
-            frame.status().setMessage("Select a response first: the export shows one response as a whole");
+            host.status().setMessage("Select a response first: the export shows one response as a whole");
             return null;
         }
-        Palette palette = frame.timeline().scene() == null ? Palette.LIGHT : frame.timeline().scene().palette();
+        Palette palette = host.timeline().scene() == null ? Palette.LIGHT : host.timeline().scene().palette();
         return new Snapshot(t.source().name(), t, model.analysis(), model.selected(), model.scenario(),
-                frame.annotations().annotations(), palette);
+                host.annotationList(), palette);
     }
 
     static ResponsePicture picture(Snapshot s, int width, double scale) {
@@ -56,14 +55,14 @@ public final class ResponseExportActions {
                 s.annotations(), s.palette(), new ResponsePicture.Size(width, scale, null));
     }
 
-    public static void exportResponse(ExplorerFrame frame) {
-        Snapshot s = snapshot(frame);
+    public static void exportResponse(ExportHost host) {
+        Snapshot s = snapshot(host);
         if (s == null) {
             return;
         }
         JComboBox<Integer> width = new JComboBox<>(ResponsePicture.WIDTHS.toArray(new Integer[0]));
         width.setName("exportWidth");
-        width.setSelectedItem(frame.exportWidth());
+        width.setSelectedItem(host.exportWidth());
         JCheckBox hiDpi = new JCheckBox("2× pixels (HiDPI)");
         hiDpi.setName("exportHiDpi");
         JPanel options = new JPanel(new GridLayout(0, 2, 8, 4));
@@ -75,18 +74,18 @@ public final class ResponseExportActions {
         ExportChooser chooser = ExportDialogs.chooser(s.loaded(), "Export response", base(s) + "-response-"
                 + s.response() + ".png", List.of(ExportChooser.Format.PNG, ExportChooser.Format.SVG));
         chooser.setAccessory(options);
-        Path out = ExportDialogs.ask(frame, chooser);
+        Path out = ExportDialogs.ask(host, chooser);
         if (out == null) {
             return;
         }
         int w = (Integer) width.getSelectedItem();
-        frame.setExportWidth(w);
-        write(frame, s, out, chooser.chosenFormat() == ExportChooser.Format.SVG, w, hiDpi.isSelected() ? 2 : 1);
+        host.setExportWidth(w);
+        write(host, s, out, chooser.chosenFormat() == ExportChooser.Format.SVG, w, hiDpi.isSelected() ? 2 : 1);
     }
 
     /** Paints and writes off the EDT; reports on the EDT. */
-    public static void write(ExplorerFrame frame, Snapshot s, Path out, boolean svg, int width, double scale) {
-        frame.status().setMessage("Exporting " + out.getFileName() + "…");
+    public static void write(ExportHost host, Snapshot s, Path out, boolean svg, int width, double scale) {
+        host.status().setMessage("Exporting " + out.getFileName() + "…");
         Background.run(() -> {
             ResponsePicture p = picture(s, width, scale);
             if (svg) {
@@ -95,33 +94,33 @@ public final class ResponseExportActions {
                 ImageFiles.writePng(p.png(), out);
             }
             return p;
-        }, p -> frame.status().setMessage("Exported " + out.getFileName() + " (" + p.widthPx() + " × " + p.heightPx()
-                + " px)"), e -> failed(frame, e));
+        }, p -> host.status().setMessage("Exported " + out.getFileName() + " (" + p.widthPx() + " × " + p.heightPx()
+                + " px)"), e -> failed(host, e));
     }
 
     /** Exports the current response to a file without asking (tests, scripts). */
-    public static void writeCurrent(ExplorerFrame frame, Path out, int width, double scale) {
-        Snapshot s = snapshot(frame);
+    public static void writeCurrent(ExportHost host, Path out, int width, double scale) {
+        Snapshot s = snapshot(host);
         if (s != null) {
-            write(frame, s, out, out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg"), width, scale);
+            write(host, s, out, out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg"), width, scale);
         }
     }
 
-    public static void copyResponseImage(ExplorerFrame frame) {
-        Snapshot s = snapshot(frame);
+    public static void copyResponseImage(ExportHost host) {
+        Snapshot s = snapshot(host);
         if (s == null) {
             return;
         }
         Background.run(() -> picture(s, 1600, 1).png(), img -> {
             Toolkit.getDefaultToolkit().getSystemClipboard().setContents(new ExportActions.ImageSelection(img), null);
-            frame.status().setMessage("Response image copied to the clipboard");
-        }, e -> failed(frame, e));
+            host.status().setMessage("Response image copied to the clipboard");
+        }, e -> failed(host, e));
     }
 
-    static void failed(ExplorerFrame frame, Throwable e) {
+    static void failed(ExportHost host, Throwable e) {
         String msg = e instanceof IOException ? e.getMessage() : String.valueOf(e);
-        frame.status().setMessage("Export failed");
-        JOptionPane.showMessageDialog(frame, dev.ura.app.ui.PlainText.message(msg), "Export failed", JOptionPane.ERROR_MESSAGE);
+        host.status().setMessage("Export failed");
+        JOptionPane.showMessageDialog(host.window(), dev.ura.app.ui.PlainText.message(msg), "Export failed", JOptionPane.ERROR_MESSAGE);
     }
 
     static String base(Snapshot s) {

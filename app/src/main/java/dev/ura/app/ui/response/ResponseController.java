@@ -100,7 +100,7 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         overlay = new ResponseOverlay(r, model.path(), ghost);
         long onScreen = -1;
         ResponseDescription d = model.analysis() == null ? null : model.analysis().describe(r.index());
-        if (d != null && d.endsAtDrawnFrame()) {
+        if (d != null && d.engine() == ResponseDescription.Engine.SYSTEM) { // thread-state strip, "drawn" flag
             onScreen = d.onScreenAtNs();
             overlay.asSystemResponse(onScreen);
         }

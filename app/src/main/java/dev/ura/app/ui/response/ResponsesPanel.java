@@ -158,13 +158,13 @@ public final class ResponsesPanel extends JPanel {
     }
 
     /**
-     * A response as its engine describes it: one ended by a drawn frame (a system trace's) shows
-     * that frame and when it was shown, after the response's start
+     * A response as its engine describes it: a system trace's shows its frame and when it was
+     * shown, after the response's start
      * ({@code DrawFrames 42 · on screen +3.1 ms}), or {@code no frame} when unfinished; any other
      * shows its ending event as {@link #endsWith(Response)} does.
      */
     static String endsWith(Response r, ResponseDescription d) {
-        if (!d.endsAtDrawnFrame()) {
+        if (d.engine() != ResponseDescription.Engine.SYSTEM) {
             return endsWith(r);
         }
         if (r.end() == null) {

@@ -2,7 +2,6 @@ package dev.ura.app.ui.runs;
 
 import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.ui.app.ExplorerFrame;
 import dev.ura.app.ui.LoadedTrace;
 import dev.ura.app.ui.SecondaryWindows;
 
@@ -22,19 +21,19 @@ import java.util.concurrent.Callable;
  * in a separate window). The explorer window itself stays as it is.
  */
 public final class RunsActions {
-    private final ExplorerFrame frame;
+    private final RunsHost host;
     private Path lastDirectory;
 
-    private RunsActions(ExplorerFrame frame) {
-        this.frame = frame;
+    private RunsActions(RunsHost host) {
+        this.host = host;
     }
 
     /** Adds both items to the File menu. */
-    public static void addTo(JMenu file, ExplorerFrame frame) {
-        RunsActions a = new RunsActions(frame);
+    public static void addTo(JMenu file, RunsHost host) {
+        RunsActions a = new RunsActions(host);
         JMenuItem runs = new JMenuItem("Open Runs…");
         runs.setName("openRunsItem");
-        runs.setToolTipText("Several traces, a folder of traces (one per build or run) or a run-series CSV");
+        runs.setToolTipText("Several traces, a folder of traces (one per build or run), a run-series CSV or a run store (ura batch --store)");
         runs.addActionListener(e -> a.chooseRuns());
         JMenuItem compare = new JMenuItem("Compare With…");
         compare.setName("compareWithItem");
@@ -46,26 +45,26 @@ public final class RunsActions {
 
     /** Opens the Runs window on a folder or CSV (menu and tests). */
     RunsWindow openRuns(Path source) {
-        return RunsWindow.open(frame, source, p -> {
-            frame.open(p);
-            frame.toFront();
+        return RunsWindow.open(host.window(), source, p -> {
+            host.open(p);
+            host.window().toFront();
         });
     }
 
-    public static RunsWindow openRuns(ExplorerFrame frame, Path source) {
-        return new RunsActions(frame).openRuns(source);
+    public static RunsWindow openRuns(RunsHost host, Path source) {
+        return new RunsActions(host).openRuns(source);
     }
 
     /** Compares the open trace with {@code other} in a new window (menu and tests); null when no trace is open. */
-    public static ComparisonView compareWith(ExplorerFrame frame, Path other) {
-        LoadedTrace current = frame.loaded();
+    public static ComparisonView compareWith(RunsHost host, Path other) {
+        LoadedTrace current = host.loaded();
         if (current == null) {
-            JOptionPane.showMessageDialog(frame, "Open a trace first: it is compared with the one you pick.",
+            JOptionPane.showMessageDialog(host.window(), "Open a trace first: it is compared with the one you pick.",
                     "Compare", JOptionPane.INFORMATION_MESSAGE);
             return null;
         }
         // the window's analysis carries the user's link edits; use it when it is ready
-        Analysis ready = frame.responseModel().analysis();
+        Analysis ready = host.currentAnalysis();
         Callable<Analysis> a = ready != null && ready.trace() == current.trace() ? () -> ready
                 : () -> Analysis.of(current.trace());
         ComparisonView view = new ComparisonView();
@@ -75,7 +74,7 @@ public final class RunsActions {
         SecondaryWindows.closeOnEscape(window);
         window.getContentPane().add(view);
         window.setSize(UIScale.scale(900), UIScale.scale(520));
-        window.setLocationRelativeTo(frame);
+        window.setLocationRelativeTo(host.window());
         window.setVisible(true);
         view.compare(current.source().name(), a, other.getFileName().toString(), ComparisonView.analysisOf(other));
         return view;
@@ -86,7 +85,7 @@ public final class RunsActions {
         chooser.setFileSelectionMode(JFileChooser.FILES_AND_DIRECTORIES);
         chooser.setMultiSelectionEnabled(true);
         chooser.addChoosableFileFilter(new FileNameExtensionFilter("Run series CSV", "csv"));
-        if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
+        if (chooser.showOpenDialog(host.window()) == JFileChooser.APPROVE_OPTION) {
             java.io.File[] picked = chooser.getSelectedFiles();
             List<Path> sources = picked.length == 0 ? List.of(chosen(chooser))
                     : java.util.Arrays.stream(picked).map(java.io.File::toPath).toList();
@@ -97,29 +96,29 @@ public final class RunsActions {
 
     /** Opens the Runs window on several traces, a folder or a CSV (menu and tests). */
     RunsWindow openRuns(List<Path> sources) {
-        return RunsWindow.open(frame, sources, p -> {
-            frame.open(p);
-            frame.toFront();
+        return RunsWindow.open(host.window(), sources, p -> {
+            host.open(p);
+            host.window().toFront();
         });
     }
 
-    public static RunsWindow openRuns(ExplorerFrame frame, List<Path> sources) {
-        return new RunsActions(frame).openRuns(sources);
+    public static RunsWindow openRuns(RunsHost host, List<Path> sources) {
+        return new RunsActions(host).openRuns(sources);
     }
 
     private void chooseComparison() {
-        if (frame.loaded() == null) {
-            compareWith(frame, null);
+        if (host.loaded() == null) {
+            compareWith(host, null);
             return;
         }
-        JFileChooser chooser = chooser("Compare " + frame.loaded().source().name() + " with…");
-        if (chooser.showOpenDialog(frame) == JFileChooser.APPROVE_OPTION) {
-            compareWith(frame, chosen(chooser));
+        JFileChooser chooser = chooser("Compare " + host.loaded().source().name() + " with…");
+        if (chooser.showOpenDialog(host.window()) == JFileChooser.APPROVE_OPTION) {
+            compareWith(host, chosen(chooser));
         }
     }
 
     private JFileChooser chooser(String title) {
-        JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), lastDirectory));
+        JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(host.loaded(), lastDirectory));
         chooser.setDialogTitle(title);
         return chooser;
     }

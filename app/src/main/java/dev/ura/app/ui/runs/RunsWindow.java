@@ -16,6 +16,10 @@ import javax.swing.SwingWorker;
 import java.awt.BorderLayout;
 import java.awt.Component;
 import java.awt.FlowLayout;
+import dev.ura.app.store.RunStore;
+import dev.ura.app.store.StoreException;
+
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -35,7 +39,10 @@ public final class RunsWindow extends JFrame {
     private final JProgressBar progress = new JProgressBar(0, 100);
     private final JButton cancel = new JButton("Cancel");
     private final Consumer<Path> openTrace;
+    private final StoreBar storeBar = new StoreBar(this::queryStore);
     private RunsLoadWorker worker;
+    private StoreLoadWorker storeWorker;
+    private Path storeDir;
     private RunsLoadWorker.LoadedRuns loaded;
 
     /** @param openTrace opens a run's trace in the explorer */
@@ -65,7 +72,12 @@ public final class RunsWindow extends JFrame {
                 worker.cancel(true);
             }
         });
-        JSplitPane split = new JSplitPane(JSplitPane.VERTICAL_SPLIT, runs, comparison);
+        storeBar.setName("storeBar");
+        storeBar.setVisible(false);
+        JPanel chart = new JPanel(new BorderLayout());
+        chart.add(storeBar, BorderLayout.NORTH);
+        chart.add(runs, BorderLayout.CENTER);
+        JSplitPane split = new JSplitPane(JSplitPane.VERTICAL_SPLIT, chart, comparison);
         split.setResizeWeight(0.6);
         JPanel line = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
         line.setBorder(new FlatEmptyBorder(0, 4, 0, 4));
@@ -103,7 +115,7 @@ public final class RunsWindow extends JFrame {
 
     /** Whether the series is still being read. */
     public boolean isLoading() {
-        return worker != null;
+        return worker != null || storeWorker != null;
     }
 
     /** The status line's text (what was read, skipped or went wrong). */
@@ -116,11 +128,21 @@ public final class RunsWindow extends JFrame {
         load(List.of(source));
     }
 
-    /** Reads a folder, a CSV or traces picked together. */
+    /** Reads a folder, a CSV, traces picked together or a run store (a folder with {@value RunStore#FILE}). */
     public void load(List<Path> sources) {
         if (worker != null) {
             worker.cancel(true);
         }
+        Path store = StoreLoadWorker.storeDir(sources);
+        if (store != null) {
+            worker = null;
+            storeDir = store;
+            queryStore(null);
+            return;
+        }
+        storeDir = null;
+        storeWorker = null;
+        storeBar.setVisible(false);
         RunsLoadWorker w = new RunsLoadWorker(sources);
         worker = w;
         setTitle(w.title() + " — Runs — ura");
@@ -163,8 +185,62 @@ public final class RunsWindow extends JFrame {
         }
     }
 
+    /** The pickers of a store (for tests). */
+    StoreBar storeBar() {
+        return storeBar;
+    }
+
+    /**
+     * Reads the open store's series for {@code choice} ({@code null}: the store's defaults, and the pickers
+     * are filled from what it holds) off the EDT; the newest request wins.
+     */
+    private void queryStore(StoreChoice choice) {
+        StoreLoadWorker w = new StoreLoadWorker(storeDir, choice);
+        storeWorker = w;
+        setTitle(storeDir.getFileName() + " — Runs — ura");
+        status.setText("Reading the run store " + storeDir.getFileName() + "…");
+        w.addPropertyChangeListener(e -> {
+            if ("state".equals(e.getPropertyName()) && e.getNewValue() == SwingWorker.StateValue.DONE && w == storeWorker) {
+                finishStore(w);
+            }
+        });
+        w.execute();
+    }
+
+    private void finishStore(StoreLoadWorker w) {
+        storeWorker = null;
+        try {
+            StoreLoadWorker.LoadedStore r = w.get();
+            if (!storeBar.isVisible()) {
+                storeBar.show(r.catalog(), r.choice());
+                storeBar.setVisible(true);
+            }
+            loaded = r.runs();
+            runs.setRegression(r.runs().regression(), r.runs().nanoseconds());
+            if (r.runs().regression() == null) {
+                status.setText("No stored run has " + r.choice().metric()
+                        + (r.choice().filterKey() == null ? "" : " with " + r.choice().filterKey() + "=" + r.choice().filterValue())
+                        + (r.runs().warnings().isEmpty() ? "" : " (" + String.join("; ", r.runs().warnings()) + ")"));
+            } else {
+                showWarnings(r.runs(), "the store");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            status.setText("Reading the run store was interrupted");
+        } catch (ExecutionException e) {
+            // e.g. DuckDB missing beside ura.jar: StoreException says what to put where, in one line
+            Throwable c = e.getCause();
+            status.setText(c instanceof StoreException || c instanceof IllegalArgumentException
+                    ? c.getMessage() : ComparisonView.oneLine(c));
+        }
+    }
+
     private void showWarnings(RunsLoadWorker.LoadedRuns r) {
-        String base = r.regression().series().size() + " runs from " + (r.files().isEmpty() ? "a CSV" : "traces")
+        showWarnings(r, r.files().isEmpty() ? "a CSV" : "traces");
+    }
+
+    private void showWarnings(RunsLoadWorker.LoadedRuns r, String from) {
+        String base = r.regression().series().size() + " runs from " + from
                 + (r.files().isEmpty() ? "" : " · click a point to open its trace, Ctrl/⌘-click two to compare");
         List<String> w = r.warnings();
         if (w.isEmpty()) {
@@ -181,7 +257,12 @@ public final class RunsWindow extends JFrame {
             status.setText(run + ": a CSV series has no trace to open");
             return;
         }
-        openTrace.accept(loaded.files().get(index));
+        Path file = loaded.files().get(index);
+        if (!Files.isRegularFile(file)) {
+            status.setText(run + ": its trace " + file.toAbsolutePath() + " is not there any more (moved or deleted?)");
+            return;
+        }
+        openTrace.accept(file);
     }
 
     private void compareRuns(int older, String olderRun, int newer, String newerRun) {

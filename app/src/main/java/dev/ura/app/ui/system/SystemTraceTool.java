@@ -1,5 +1,6 @@
 package dev.ura.app.ui.system;
 
+import dev.ura.app.render.LaneLayout;
 import dev.ura.app.render.ThreadStateOverlay;
 import dev.ura.app.render.TimelineScene;
 import dev.ura.app.ui.LoadedTrace;
@@ -66,6 +67,10 @@ public final class SystemTraceTool {
             return;
         }
         scene.overlays().add(0, overlay);
+        // Perfetto's arrangement: the CPUs on top, then each process's threads under its header,
+        // only the app's process open
+        scene.layout().groupByProcess(trace.metadata().pid());
+        scene.layout().showCpus(scene.index().cpus().cpuCount());
         List<ProcessChoices.Choice> choices = ProcessChoices.of(trace);
         updating = true;
         try {
@@ -87,6 +92,13 @@ public final class SystemTraceTool {
         Set<Integer> next = Set.copyOf(threads);
         if (!next.equals(pathThreads)) {
             pathThreads = next;
+            TimelineScene scene = view.scene();
+            if (scene != null && trace != null && trace.system().present()) {
+                // the path must be seen: open the processes it runs through
+                for (int t : next) {
+                    scene.layout().setGroupCollapsed(LaneLayout.groupOf(scene.index(), t), false);
+                }
+            }
             apply();
         }
     }

@@ -25,6 +25,9 @@ public final class SearchBar extends JPanel {
     private boolean[] matches;
     private SliceSearch.Hits hits;
     private long total;
+    /** The query and scene the matches were computed for: Enter only steps when neither changed. */
+    private String appliedQuery;
+    private TimelineScene appliedScene;
 
     public SearchBar(TimelineView view) {
         super(new BorderLayout(6, 0));
@@ -59,8 +62,11 @@ public final class SearchBar extends JPanel {
             @Override
             public void keyPressed(KeyEvent e) {
                 if (e.getKeyCode() == KeyEvent.VK_ENTER) {
-                    debounce.stop();
-                    update();
+                    // a pass over every call: only when the query or the trace changed since it ran
+                    if (debounce.isRunning() || !field.getText().equals(appliedQuery) || view.scene() != appliedScene) {
+                        debounce.stop();
+                        update();
+                    }
                     step(!e.isShiftDown());
                     e.consume();
                 } else if (e.getKeyCode() == KeyEvent.VK_ESCAPE) {
@@ -95,6 +101,8 @@ public final class SearchBar extends JPanel {
     /** Re-applies the query. */
     public void update() {
         TimelineScene s = view.scene();
+        appliedQuery = field.getText();
+        appliedScene = s;
         if (s == null) {
             matches = null;
             hits = null;

@@ -19,7 +19,8 @@ import java.util.BitSet;
  * Mouse and keyboard of the timeline, Perfetto-style: wheel scrolls the threads and Ctrl/⌘+wheel
  * zooms around the cursor (or the other way round with {@link TimelineView#setWheelZooms}),
  * shift+wheel and sideways trackpad swipes pan, alt+wheel scrolls, drag pans both ways, W/S zoom and A/D pan while held, arrows too,
- * {@code F} fits the selection or response, {@code 0} fits everything. Keys are matched by key code,
+ * {@code F} fits the selection or response, {@code 0} fits everything, Enter or Space opens or
+ * closes the process (or CPUs) header under the pointer, else the selected slice's process. Keys are matched by key code,
  * not character, and the AZERTY positions (Z, Q) count as W and A, so the same physical keys work.
  */
 public final class TimelineInput {
@@ -102,6 +103,10 @@ public final class TimelineInput {
             } else if (code == KeyEvent.VK_0 || code == KeyEvent.VK_NUMPAD0) {
                 view.fitAll();
                 e.consume();
+            } else if (code == KeyEvent.VK_ENTER || code == KeyEvent.VK_SPACE) {
+                if (view.toggleGroupAtPointerOrSelection()) {
+                    e.consume();
+                }
             } else if (code == KeyEvent.VK_ESCAPE) {
                 view.select(null);
             }
@@ -186,6 +191,11 @@ public final class TimelineInput {
 
         private void click(MouseEvent e) {
             if (view.frame() == null) {
+                return;
+            }
+            dev.ura.app.render.GroupBox group = view.frame().groupAt(e.getY());
+            if (group != null) {
+                view.toggleGroup(group.key());
                 return;
             }
             LaneBox lane = view.frame().laneAt(e.getY());

@@ -2,7 +2,9 @@ package dev.ura.app.ui.timeline;
 
 import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.render.CpuRow;
 import dev.ura.app.render.DrawList;
+import dev.ura.app.render.GroupBox;
 import dev.ura.app.render.LaneBox;
 import dev.ura.app.render.Metrics;
 import dev.ura.app.render.RenderedFrame;
@@ -320,6 +322,38 @@ public final class TimelineView extends JComponent {
         }
     }
 
+    /** Opens or closes a group header (a pid, or {@code GroupBox.CPUS}). */
+    public void toggleGroup(long key) {
+        if (scene != null) {
+            scene.layout().setGroupCollapsed(key, !scene.layout().isGroupCollapsed(key));
+            lanesChanged();
+        }
+    }
+
+    /**
+     * The keyboard's toggle: the group header under the pointer, else the process of the selected
+     * slice (closing it hides the selection's lane, and opening it again brings it back).
+     *
+     * @return whether a group was toggled
+     */
+    boolean toggleGroupAtPointerOrSelection() {
+        if (scene == null || frame == null) {
+            return false;
+        }
+        java.awt.Point p = getMousePosition();
+        GroupBox g = p == null ? null : frame.groupAt(p.y);
+        if (g != null) {
+            toggleGroup(g.key());
+            return true;
+        }
+        SliceRef s = scene.selection();
+        if (s != null && scene.layout().groupedByProcess()) {
+            toggleGroup(dev.ura.app.render.LaneLayout.groupOf(scene.index(), s.thread()));
+            return true;
+        }
+        return false;
+    }
+
     void zoomAt(double px, double factor) {
         if (scene != null) {
             scene.axis().zoom(px, factor);
@@ -397,6 +431,17 @@ public final class TimelineView extends JComponent {
             String tip = p.tooltip(e.getPoint());
             if (tip != null) {
                 return tip;
+            }
+        }
+        if (frame != null) {
+            CpuRow cpu = frame.cpuAt(e.getY());
+            if (cpu != null) {
+                return CpuTooltips.at(scene, cpu.cpu(), e.getX());
+            }
+            GroupBox g = frame.groupAt(e.getY());
+            if (g != null) {
+                return "<html>" + (g.collapsed() ? "Click or press Enter to expand" : "Click or press Enter to collapse")
+                        + "</html>";
             }
         }
         int i = itemAt(e.getX(), e.getY());

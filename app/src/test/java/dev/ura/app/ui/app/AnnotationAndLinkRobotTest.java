@@ -114,7 +114,8 @@ class AnnotationAndLinkRobotTest extends ExplorerRobotBase {
         answer("waits for the worker");
         waitFor("arrow shown", () -> frame.annotations().annotations().size() == 1);
         Annotation arrow = shown().get(0);
-        assertThat(sidecar()).exists();
+        // written off the EDT by the annotation writer
+        waitFor("arrow saved", () -> Files.exists(sidecar()) && saved().contains(arrow.id()));
         assertThat(saved()).contains(arrow.id()).contains("waits for the worker");
         assertThat(arrow.kind()).isEqualTo(AnnotationKind.ARROW);
         assertThat(arrow.from().timeNs()).isLessThan(arrow.to().timeNs());

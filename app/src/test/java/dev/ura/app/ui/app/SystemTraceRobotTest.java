@@ -1,11 +1,15 @@
 package dev.ura.app.ui.app;
 
+import dev.ura.app.render.GroupBox;
 import dev.ura.app.ui.TraceSource;
 import dev.ura.app.render.ThreadStateOverlay;
 import dev.ura.trace.testing.SystemScenarios;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+
+import java.awt.Point;
+import java.awt.event.KeyEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,5 +47,35 @@ class SystemTraceRobotTest extends ExplorerRobotBase {
             return frame.timeline().scene().layout().hiddenThreads().stream()
                     .allMatch(t -> trace.threads().get(t).calls().size() == 0);
         })).isTrue();
+    }
+
+    @Test
+    void aProcessHeaderClosesAndOpensItsThreadsByClickAndByKey() {
+        GuiActionRunner.execute(() -> frame.open(TraceSource.ofSample("/samples/system/feed-tap.perfetto-trace")));
+        waitFor("the system trace shown", () -> frame.loaded() != null && frame.timeline().frame() != null
+                && frame.timeline().scene().layout().groupedByProcess());
+        waitFor("the tap's critical path", () -> frame.responseModel().path() != null);
+        robot.waitForIdle();
+        int main = GuiActionRunner.execute(() -> frame.loaded().trace().system().threadIndex(SystemScenarios.APP));
+        // the app's process starts open, with its main thread's lane under its header
+        GroupBox app = GuiActionRunner.execute(() -> frame.timeline().frame().groups().stream()
+                .filter(g -> g.key() == SystemScenarios.APP).findFirst().orElseThrow());
+        assertThat(app.collapsed()).isFalse();
+        assertThat(GuiActionRunner.execute(() -> frame.timeline().frame().box(main))).isNotNull();
+        // the CPUs' header comes first, above the processes
+        assertThat(GuiActionRunner.execute(() -> frame.timeline().frame().groups().get(0).isCpus())).isTrue();
+
+        robot.click(frame.timeline(), new Point(300, app.y() + app.height() / 2));
+        waitFor("the app's process closed", () -> frame.timeline().frame().box(main) == null);
+        GroupBox closed = GuiActionRunner.execute(() -> frame.timeline().frame().groups().stream()
+                .filter(g -> g.key() == SystemScenarios.APP).findFirst().orElseThrow());
+        assertThat(closed.collapsed()).isTrue();
+
+        // the keyboard: Enter over the header opens it again
+        robot.moveMouse(frame.timeline(), new Point(300, closed.y() + closed.height() / 2));
+        GuiActionRunner.execute(() -> frame.timeline().requestFocusInWindow());
+        robot.waitForIdle();
+        robot.pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        waitFor("the app's process open again", () -> frame.timeline().frame().box(main) != null);
     }
 }

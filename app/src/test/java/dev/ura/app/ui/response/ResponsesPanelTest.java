@@ -33,12 +33,12 @@ class ResponsesPanelTest {
                 "DrawFrames 42", 2_600_000);
         var r = new dev.ura.app.analysis.model.Response(0, "deliverInputEvent", 0, "main", 0, 2_600_000, true, drawn);
         var system = dev.ura.app.analysis.model.ResponseDescription.Engine.SYSTEM;
-        var shown = new dev.ura.app.analysis.model.ResponseDescription(system, 2_600_000, 42, 3_100_000, null);
+        var shown = new dev.ura.app.analysis.model.ResponseDescription(system, true, 2_600_000, 42, 3_100_000, null);
         assertThat(ResponsesPanel.endsWith(r, shown)).isEqualTo("DrawFrames 42 · on screen +3.1 ms");
-        var dropped = new dev.ura.app.analysis.model.ResponseDescription(system, 2_600_000, 42, -1, null);
+        var dropped = new dev.ura.app.analysis.model.ResponseDescription(system, true, 2_600_000, 42, -1, null);
         assertThat(ResponsesPanel.endsWith(r, dropped)).isEqualTo("DrawFrames 42");
         var unfinished = new dev.ura.app.analysis.model.Response(0, "deliverInputEvent", 0, "main", 0, 700, false, null);
-        assertThat(ResponsesPanel.endsWith(unfinished, new dev.ura.app.analysis.model.ResponseDescription(system, -1, -1,
+        assertThat(ResponsesPanel.endsWith(unfinished, new dev.ura.app.analysis.model.ResponseDescription(system, true, -1, -1,
                 -1, dev.ura.app.analysis.model.SystemWork.NO_FRAME))).isEqualTo("no frame");
     }
 
@@ -49,7 +49,7 @@ class ResponsesPanelTest {
                 "com.example.NoteListView", 5_000);
         var r = new dev.ura.app.analysis.model.Response(0, "onClick", 0, "main", 0, 5_000, true, drawn);
         var method = new dev.ura.app.analysis.model.ResponseDescription(
-                dev.ura.app.analysis.model.ResponseDescription.Engine.METHOD, -1, -1, -1, null);
+                dev.ura.app.analysis.model.ResponseDescription.Engine.METHOD, false, -1, -1, -1, null);
         assertThat(ResponsesPanel.endsWith(r, method)).isEqualTo("draw NoteListView").isEqualTo(ResponsesPanel.endsWith(r));
     }
 
