@@ -8,6 +8,7 @@ import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.LinkEdits;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseByHand;
+import dev.ura.app.analysis.model.ResponseDescription;
 import dev.ura.app.analysis.model.ResponseWork;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.SystemWork;
@@ -297,6 +298,18 @@ public final class Analysis {
     public Optional<SystemWork> systemWork(int index) {
         Objects.checkIndex(index, work.size());
         return systemWork.isEmpty() ? Optional.empty() : Optional.of(systemWork.get(index));
+    }
+
+    /**
+     * How to read response {@code index}: which front half found it, what its end means, what its
+     * path's categories are and, when unfinished, why. Clients word and draw a response from this
+     * instead of asking which kind of trace it came from.
+     */
+    public ResponseDescription describe(int index) {
+        Objects.checkIndex(index, work.size());
+        Response r = responses.get(index);
+        return systemWork.isEmpty() ? ResponseDescriptions.method(r, work.get(index), events)
+                : ResponseDescriptions.system(r, systemWork.get(index));
     }
 
     /**

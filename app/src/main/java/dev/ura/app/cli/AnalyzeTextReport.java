@@ -1,7 +1,6 @@
 package dev.ura.app.cli;
 
 import dev.ura.app.analysis.Analysis;
-import dev.ura.app.report.ResponseText;
 import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Estimate;
@@ -9,6 +8,7 @@ import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.LinkKind;
 import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseDescription;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.ThreadPathTotal;
 import dev.ura.app.analysis.model.SystemWork;
@@ -115,16 +115,14 @@ final class AnalyzeTextReport {
         if (r.setByHand() && analysis.responseByHand() != null) {
             out.printf("  set by hand (%s)%n", analysis.responseByHand().describe());
         }
-        boolean system = analysis.systemWork(r.index()).isPresent();
-        String unfinished = analysis.systemWork(r.index()).map(SystemWork::unfinishedReason).orElse(null);
+        ResponseDescription d = analysis.describe(r.index());
         out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
-                Durations.ms(r.endNs()), r.finished() ? "" : system ? "  (UNFINISHED: " + unfinished + ")"
-                        : "  (" + ResponseText.unfinished(analysis, r) + ")");
+                Durations.ms(r.endNs()), r.finished() ? "" : "  (" + d.unfinished() + ")");
         if (analysis.cutOff(r.index())) {
             out.printf("  CUT OFF: its work was still running when the trace ends; it took at least this long%n");
         }
-        if (r.end() == null && system) {
-            out.printf("  %s; ends where its tracked work ends%n", SystemWork.NO_FRAME.equals(unfinished)
+        if (r.end() == null && d.endsAtDrawnFrame()) {
+            out.printf("  %s; ends where its tracked work ends%n", SystemWork.NO_FRAME.equals(d.unfinishedReason())
                     ? "no frame was requested" : "no frame of the trace draws all of it");
         } else if (r.end() != null) {
             out.printf("  ends with %s %s on %s at %s ms%n", r.end().kind(), r.end().name(), r.end().threadName(),
@@ -139,7 +137,7 @@ final class AnalyzeTextReport {
         CriticalPath path = analysis.criticalPath(r.index());
         out.printf("  critical path (%d segments, %s ms):%n", path.segments().size(), Durations.ms(path.lengthNs()));
         printPath(out, path);
-        if (system) {
+        if (d.pathBySchedulerState()) {
             printByThread(out, path);
         }
         printFindings(out, analysis.findings(r.index()));

@@ -4,6 +4,7 @@ import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.ResponseDescription;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.graph.ResponseGraph;
@@ -51,9 +52,10 @@ public final class ResponseExport {
         if (states != null) {
             scene.overlays().add(states);
         }
-        long onScreen = analysis.systemWork(response).map(w -> w.onScreenAtNs()).orElse(-1L);
+        ResponseDescription d = analysis.describe(response);
+        long onScreen = d.onScreenAtNs();
         ResponseOverlay overlay = new ResponseOverlay(r, path, ghost);
-        if (analysis.systemWork(response).isPresent()) {
+        if (d.engine() == ResponseDescription.Engine.SYSTEM) { // its thread-state strip and "drawn" flag
             overlay.asSystemResponse(onScreen);
         }
         scene.overlays().add(overlay);

@@ -5,7 +5,7 @@ import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
-import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.app.analysis.model.ResponseDescription;
 import dev.ura.app.render.ExportHeader;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.trace.model.Trace;
@@ -73,57 +73,30 @@ public final class ResponseText {
 
     private static String endingOnly(Analysis analysis, Response r) {
         long base = analysis.trace().firstTimeNs();
-        if (analysis.systemWork(r.index()).isPresent() && !r.setByHand()) {
-            return systemEnding(analysis.systemWork(r.index()).get(), r, base);
+        ResponseDescription d = analysis.describe(r.index());
+        if (d.endsAtDrawnFrame()) {
+            return frameEnding(d, r, base);
         }
         String at = " at " + ms(r.endNs() - base);
         if (r.end() != null) {
             String s = "ends with " + r.end().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " of "
                     + r.end().name() + " on " + r.end().threadName() + at
                     + ": the last screen update the input asked for";
-            return r.finished() ? s : s + "; " + unfinished(analysis, r);
+            return r.finished() ? s : s + "; " + d.unfinished();
         }
         boolean launch = "START_ACTIVITY".equals(analysis.events().kind(analysis.work(r.index()).triggerEvent()).name());
         return "no requested update was drawn; ends where its " + (launch ? "activity start" : "input handler")
-                + " ends" + at + (r.finished() ? " (its work requested no update)" : "; " + unfinished(analysis, r));
+                + " ends" + at + (r.finished() ? " (its work requested no update)" : "; " + d.unfinished());
     }
 
-    /**
-     * Why a method-trace or agent-log response is unfinished: {@code UNFINISHED: its work requested
-     * an update at 60.2 ms, after the trace's last frame (16.0 ms)}, or, when frames came later but
-     * none drew it, {@code ... that no later frame drew}.
-     */
-    public static String unfinished(Analysis analysis, Response r) {
-        var events = analysis.events();
-        long request = Long.MAX_VALUE;
-        for (var f : analysis.work(r.index()).fulfilments()) {
-            if (f.drawEvent() < 0) {
-                request = Math.min(request, events.start(f.requestEvent()));
-            }
-        }
-        if (request == Long.MAX_VALUE) {
-            return "UNFINISHED: a requested update was never drawn";
-        }
-        long lastFrame = Long.MIN_VALUE;
-        for (int e = 0; e < events.size(); e++) {
-            if (events.kind(e).isFulfilment()) {
-                lastFrame = Math.max(lastFrame, events.start(e));
-            }
-        }
-        String asked = "UNFINISHED: its work requested an update at " + ms(request);
-        return lastFrame < request ? asked + ", after the trace's last frame"
-                + (lastFrame == Long.MIN_VALUE ? " (the trace has none)" : " (" + ms(lastFrame) + ")")
-                : asked + " that no later frame drew";
-    }
-
-    /** A system trace's response (docs/system-responses.md §3): drawn at and on screen at. */
-    private static String systemEnding(SystemWork w, Response r, long base) {
+    /** A response ended by a drawn frame (docs/system-responses.md §3): drawn at and on screen at. */
+    private static String frameEnding(ResponseDescription d, Response r, long base) {
         if (r.end() == null) {
             return "UNFINISHED: its tracked work requested no frame; ends where that work ends at " + ms(r.endNs() - base);
         }
-        String frame = w.vsyncId() >= 0 ? "frame " + w.vsyncId() : "the frame";
-        return "drawn at " + ms(w.drawnAtNs() - base) + " (" + r.end().name() + " on " + r.end().threadName()
-                + "), on screen at " + (w.onScreenAtNs() >= 0 ? ms(w.onScreenAtNs() - base) : "unknown (no FrameTimeline)") + ": " + frame
+        String frame = d.vsyncId() >= 0 ? "frame " + d.vsyncId() : "the frame";
+        return "drawn at " + ms(d.drawnAtNs() - base) + " (" + r.end().name() + " on " + r.end().threadName()
+                + "), on screen at " + (d.onScreenAtNs() >= 0 ? ms(d.onScreenAtNs() - base) : "unknown (no FrameTimeline)") + ": " + frame
                 + ", the last one its tracked work requested";
     }
 

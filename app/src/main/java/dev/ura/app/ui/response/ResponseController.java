@@ -9,6 +9,7 @@ import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Link;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.ResponseByHand;
+import dev.ura.app.analysis.model.ResponseDescription;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.SliceSelector;
@@ -98,8 +99,9 @@ public final class ResponseController implements TimelineHooks.MenuContributor, 
         long ghost = model.estimate() == null ? -1 : model.estimate().endNs();
         overlay = new ResponseOverlay(r, model.path(), ghost);
         long onScreen = -1;
-        if (model.analysis() != null && model.analysis().systemWork(r.index()).isPresent()) {
-            onScreen = model.analysis().systemWork(r.index()).get().onScreenAtNs();
+        ResponseDescription d = model.analysis() == null ? null : model.analysis().describe(r.index());
+        if (d != null && d.engine() == ResponseDescription.Engine.SYSTEM) { // thread-state strip, "drawn" flag
+            onScreen = d.onScreenAtNs();
             overlay.asSystemResponse(onScreen);
         }
         view.scene().overlays().add(0, overlay);

@@ -7,7 +7,7 @@ import dev.ura.app.ui.timeline.SliceDescriptions;
 import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.ui.TableFit;
 import dev.ura.app.analysis.model.Response;
-import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.app.analysis.model.ResponseDescription;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.app.report.ResponseText;
 
@@ -104,8 +104,7 @@ public final class ResponsesPanel extends JPanel {
             case 1 -> gestureMark(table.rows(), x) + shortTrigger(x.trigger());
             case 2 -> model.loaded() == null ? "" : "+" + TimeFormat.duration(x.startNs() - model.loaded().trace().firstTimeNs());
             case 3 -> TimeFormat.duration(x.durationNs());
-            case 4 -> model.analysis() == null ? endsWith(x) : model.analysis().systemWork(x.index())
-                    .map(w -> endsWith(x, w)).orElseGet(() -> endsWith(x));
+            case 4 -> model.analysis() == null ? endsWith(x) : endsWith(x, model.analysis().describe(x.index()));
             default -> model.analysis() != null && model.analysis().cutOff(x.index()) ? "cut off" : x.finished() ? "yes" : "no";
         };
     }
@@ -159,14 +158,19 @@ public final class ResponsesPanel extends JPanel {
     }
 
     /**
-     * A system trace's response: its frame and when it was drawn and shown, after the response's
-     * start ({@code DrawFrames 42 · on screen +3.1 ms}), or {@code no frame} when unfinished.
+     * A response as its engine describes it: a system trace's shows its frame and when it was
+     * shown, after the response's start
+     * ({@code DrawFrames 42 · on screen +3.1 ms}), or {@code no frame} when unfinished; any other
+     * shows its ending event as {@link #endsWith(Response)} does.
      */
-    static String endsWith(Response r, SystemWork w) {
+    static String endsWith(Response r, ResponseDescription d) {
+        if (d.engine() != ResponseDescription.Engine.SYSTEM) {
+            return endsWith(r);
+        }
         if (r.end() == null) {
             return "no frame";
         }
-        String shown = w.onScreenAtNs() < 0 ? "" : " · on screen +" + TimeFormat.duration(w.onScreenAtNs() - r.startNs());
+        String shown = d.onScreenAtNs() < 0 ? "" : " · on screen +" + TimeFormat.duration(d.onScreenAtNs() - r.startNs());
         return r.end().name() + shown;
     }
 

@@ -32,13 +32,25 @@ class ResponsesPanelTest {
         var drawn = new dev.ura.app.analysis.model.EndEvent(1, "RenderThread", dev.ura.trace.model.EventKind.DRAW_FRAME,
                 "DrawFrames 42", 2_600_000);
         var r = new dev.ura.app.analysis.model.Response(0, "deliverInputEvent", 0, "main", 0, 2_600_000, true, drawn);
-        var shown = new dev.ura.app.analysis.model.SystemWork(java.util.List.of(), 42, 1, 2_600_000, 3_100_000, true);
+        var system = dev.ura.app.analysis.model.ResponseDescription.Engine.SYSTEM;
+        var shown = new dev.ura.app.analysis.model.ResponseDescription(system, true, 2_600_000, 42, 3_100_000, null);
         assertThat(ResponsesPanel.endsWith(r, shown)).isEqualTo("DrawFrames 42 · on screen +3.1 ms");
-        var dropped = new dev.ura.app.analysis.model.SystemWork(java.util.List.of(), 42, 1, 2_600_000, -1, true);
+        var dropped = new dev.ura.app.analysis.model.ResponseDescription(system, true, 2_600_000, 42, -1, null);
         assertThat(ResponsesPanel.endsWith(r, dropped)).isEqualTo("DrawFrames 42");
         var unfinished = new dev.ura.app.analysis.model.Response(0, "deliverInputEvent", 0, "main", 0, 700, false, null);
-        assertThat(ResponsesPanel.endsWith(unfinished, new dev.ura.app.analysis.model.SystemWork(java.util.List.of(), -1,
-                0, -1, -1, false))).isEqualTo("no frame");
+        assertThat(ResponsesPanel.endsWith(unfinished, new dev.ura.app.analysis.model.ResponseDescription(system, true, -1, -1,
+                -1, dev.ura.app.analysis.model.SystemWork.NO_FRAME))).isEqualTo("no frame");
+    }
+
+    /** A method trace's response, described by its engine, shows its ending event as before. */
+    @Test
+    void aMethodResponseDescribedByItsEngineEndsWithItsDraw() {
+        var drawn = new dev.ura.app.analysis.model.EndEvent(0, "main", dev.ura.trace.model.EventKind.DRAW,
+                "com.example.NoteListView", 5_000);
+        var r = new dev.ura.app.analysis.model.Response(0, "onClick", 0, "main", 0, 5_000, true, drawn);
+        var method = new dev.ura.app.analysis.model.ResponseDescription(
+                dev.ura.app.analysis.model.ResponseDescription.Engine.METHOD, false, -1, -1, -1, null);
+        assertThat(ResponsesPanel.endsWith(r, method)).isEqualTo("draw NoteListView").isEqualTo(ResponsesPanel.endsWith(r));
     }
 
     @Test
