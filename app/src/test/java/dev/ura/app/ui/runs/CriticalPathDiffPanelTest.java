@@ -18,8 +18,24 @@ class CriticalPathDiffPanelTest {
         return new Segment(0, 0, thread, name, 0, ms * 1_000_000, Category.CPU, null, 0, null);
     }
 
+    /**
+     * Runs on the EDT, as the window does: the table refits its columns in an event it posts when
+     * its model changes, and that refit prepares the same shared renderer label this test reads
+     * (off the EDT the two raced: CI once read the next cell's "80.0" instead of "+30.0").
+     */
     @Test
-    void showsRowsHeaderAndColours() {
+    void showsRowsHeaderAndColours() throws Exception {
+        try {
+            javax.swing.SwingUtilities.invokeAndWait(CriticalPathDiffPanelTest::checkRowsHeaderAndColours);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    private static void checkRowsHeaderAndColours() {
         CriticalPathDiff d = CriticalPathDiff.compare(
                 List.of(seg("main", "onClick", 10), seg("main", "query", 30), seg("bg", "load", 50)),
                 List.of(seg("main", "onClick", 10), seg("bg", "load", 80), seg("bg", "parse", 20)));
