@@ -190,23 +190,7 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
 
     /** The outermost call of {@code thread} starting at {@code startNs} whose name starts with {@code prefix}, or -1. */
     private static int callAt(Trace trace, int thread, long startNs, String prefix) {
-        CallTable c = trace.threads().get(thread).calls();
-        int lo = 0;
-        int hi = c.size();
-        while (lo < hi) { // calls are in pre-order, so their starts never decrease
-            int mid = (lo + hi) >>> 1;
-            if (c.start(mid) < startNs) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        for (int i = lo; i < c.size() && c.start(i) == startNs; i++) {
-            if (trace.methods().get(c.method(i)).name().startsWith(prefix)) {
-                return i;
-            }
-        }
-        return -1;
+        return UiFrames.callAt(trace, trace.threads().get(thread).calls(), startNs, prefix);
     }
 
     private static String sliceName(Trace trace, int thread, long startNs, String fallback) {

@@ -169,7 +169,7 @@ final class UiFrames {
     private UiFrame fromDoFrame(Frame f) {
         int t = f.mainThread();
         CallTable c = trace.threads().get(t).calls();
-        int call = callAt(c, f.doFrameStartNs(), DO_FRAME);
+        int call = callAt(trace, c, f.doFrameStartNs(), DO_FRAME);
         boolean joined = FrameMatcher.drawn(f);
         long present = f.dropped() ? -1 : f.presentNs();
         if (call < 0) {
@@ -320,8 +320,11 @@ final class UiFrames {
         return new Inside(draw, swap, stagesEnd);
     }
 
-    /** The call of {@code c} starting at {@code startNs} whose name starts with {@code prefix}, or -1. */
-    int callAt(CallTable c, long startNs, String prefix) {
+    /**
+     * The outermost call of {@code c} (a thread of {@code trace}) starting at {@code startNs} whose
+     * name starts with {@code prefix}, or -1.
+     */
+    static int callAt(Trace trace, CallTable c, long startNs, String prefix) {
         int lo = 0;
         int hi = c.size();
         while (lo < hi) { // calls are in pre-order, so their starts never decrease
