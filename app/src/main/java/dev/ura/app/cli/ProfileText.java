@@ -1,5 +1,6 @@
 package dev.ura.app.cli;
 
+import dev.ura.app.analysis.profile.MethodSignatures;
 import dev.ura.app.analysis.profile.Profile;
 import dev.ura.app.analysis.profile.ProfileRow;
 
@@ -42,12 +43,11 @@ final class ProfileText {
         out.printf("%-" + NAME_WIDTH + "s %10s %12s %12s %12s %12s %12s%n", "name", "count", "total", "self", "mean",
                 "min", "max");
         List<ProfileRow> rows = profile.rows();
-        java.util.Map<ProfileRow, String> labels = dev.ura.app.analysis.profile.MethodSignatures.labels(rows,
-                ProfileRow::name, ProfileRow::signature);
+        List<String> labels = MethodSignatures.labelList(rows, ProfileRow::name, ProfileRow::signature);
         int shown = top <= 0 ? rows.size() : Math.min(top, rows.size());
         for (int i = 0; i < shown; i++) {
             ProfileRow r = rows.get(i);
-            out.printf("%-" + NAME_WIDTH + "s %,10d %12s %12s %12s %12s %12s%n", fit(labels.get(r)), r.calls(),
+            out.printf("%-" + NAME_WIDTH + "s %,10d %12s %12s %12s %12s %12s%n", fit(labels.get(i)), r.calls(),
                     time(profile, r.inclusiveNs()), time(profile, r.exclusiveNs()), time(profile, r.meanNs()),
                     r.minNs() == null ? "-" : time(profile, r.minNs()), r.maxNs() == null ? "-" : time(profile, r.maxNs()));
         }

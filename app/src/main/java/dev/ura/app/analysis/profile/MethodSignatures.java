@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.profile;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +76,20 @@ public final class MethodSignatures {
      * whose name another item with a different descriptor shares.
      */
     public static <T> Map<T, String> labels(List<T> items, Function<T, String> name, Function<T, String> descriptor) {
+        List<String> labels = labelList(items, name, descriptor);
+        Map<T, String> out = new HashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            out.put(items.get(i), labels.get(i));
+        }
+        return out;
+    }
+
+    /**
+     * The display names of {@link #labels}, one per item in the items' order. Keeps the items out
+     * of a hash map: hashing a record (a profile row) bootstraps its generated {@code hashCode}
+     * through method handles, a cost a short command like {@code ura profile} pays at every start.
+     */
+    public static <T> List<String> labelList(List<T> items, Function<T, String> name, Function<T, String> descriptor) {
         Map<String, String> firstDescriptor = new HashMap<>();
         Map<String, Boolean> overloaded = new HashMap<>();
         for (T t : items) {
@@ -85,10 +100,10 @@ public final class MethodSignatures {
                 overloaded.put(n, true);
             }
         }
-        Map<T, String> out = new HashMap<>();
+        List<String> out = new ArrayList<>(items.size());
         for (T t : items) {
             String n = name.apply(t);
-            out.put(t, overloaded.containsKey(n) ? withParameters(n, descriptor.apply(t)) : n);
+            out.add(overloaded.containsKey(n) ? withParameters(n, descriptor.apply(t)) : n);
         }
         return out;
     }

@@ -97,4 +97,19 @@ class IdleProfileTest {
         assertThat(labels.get(ms.get(2))).isEqualTo("android.view.LayoutInflater.inflate(int[], long)");
         assertThat(labels.get(ms.get(3))).isEqualTo("com.example.A.run");
     }
+
+    @Test
+    void labelListGivesTheLabelsInTheItemsOrder() {
+        // the profile table's form: labels by position, so rows are never hashed. Two rows named
+        // "a.B.c" with descriptors (I)V and (J)V are overloads -> c(int), c(long); "a.B.d" twice with
+        // the same descriptor is not an overload -> plain name both times; a null descriptor
+        // counts as "" and an unreadable one ("x") keeps the plain name.
+        record M(String name, String sig) {
+        }
+        List<M> ms = List.of(new M("a.B.c", "(I)V"), new M("a.B.d", "()V"), new M("a.B.c", "(J)V"),
+                new M("a.B.d", "()V"), new M("a.B.e", null), new M("a.B.e", "x"));
+
+        assertThat(MethodSignatures.labelList(ms, M::name, M::sig)).containsExactly("a.B.c(int)", "a.B.d",
+                "a.B.c(long)", "a.B.d", "a.B.e", "a.B.e");
+    }
 }
