@@ -42,7 +42,7 @@ final class ThreadLog {
     private long[] openBytes = new long[32];
     private int depth;
 
-    // a USER_INPUT whose target component is not known yet (see Hooks.inputBegin)
+    // a USER_INPUT whose target component is not known yet (see InputHooks.inputBegin)
     String pendingInput;
     long pendingTs;
     Object pendingSource;
@@ -50,7 +50,7 @@ final class ThreadLog {
     /** Components painted in the current RepaintManager pass, or null outside a pass. */
     java.util.Map<Object, Boolean> passDrawn;
     /** What the last key press with a character handed to its KEY_TYPED event, or null. */
-    Hooks.TypedKey pendingTyped;
+    InputHooks.TypedKey pendingTyped;
     /** Token of the thread-pool task running on this thread, or -1. */
     int poolToken = -1;
 
