@@ -53,10 +53,23 @@ final class ThreadLog {
     InputHooks.TypedKey pendingTyped;
     /** Token of the thread-pool task running on this thread, or -1. */
     int poolToken = -1;
+    /** The task an app's own {@code Executor.execute} is handing off on this thread, until it is recorded (see TaskHooks). */
+    Object handingOff;
+    /** The dispatch of an app executor's task this thread took from a queue, or -1 (see TaskHooks.taken). */
+    int queueToken = -1;
+    /** How many {@code HttpClient.sendAsync} calls this thread is inside (see HttpHooks). */
+    int inExchange;
+    /** How deep this thread's stack was when it took that task: a take deeper down is the task's own. */
+    int queueFrames;
 
     ThreadLog(Thread t) {
-        this.tid = t.getId();
-        this.thread = new WeakReference<>(t);
+        this(t.getId(), t);
+    }
+
+    /** A log under {@code tid} kept while {@code owner} lives (a lane of {@link HttpHooks}: its owner is never collected). */
+    ThreadLog(long tid, Thread owner) {
+        this.tid = tid;
+        this.thread = new WeakReference<>(owner);
     }
 
     // ---- open intervals -------------------------------------------------------------------

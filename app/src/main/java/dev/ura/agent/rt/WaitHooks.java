@@ -14,7 +14,9 @@ public final class WaitHooks {
      * thread's run ended): {@code SEND_MSG obj via release}. Only a waiter's return links to it.
      */
     public static void release(Object obj) {
-        Hooks.send(obj, "release", 0);
+        if (!HttpHooks.completed(obj)) {
+            Hooks.send(obj, "release", 0);
+        }
     }
 
     /** A thread's run ends: its joiners are released, inside the run's dispatch (see {@link TaskHooks#threadRun}). */
@@ -83,11 +85,31 @@ public final class WaitHooks {
             long ts = System.nanoTime();
             t.closeTo(token, ts);
             if (released) {
-                t.begin(ts, Kind.DISPATCH_MSG, (char) 0).key("obj").identity(obj).key("via").string("release")
-                        .key("name").string(name).commit();
+                writeResume(t, ts, obj, name);
             }
         } finally {
             Hooks.leave(t);
         }
+    }
+
+    /**
+     * This thread resumes because {@code obj} was released, without having blocked for it (a
+     * completion callback starting to run): the {@code DISPATCH_MSG obj via release} instant alone.
+     */
+    static void resumed(Object obj, String name) {
+        ThreadLog t = Hooks.enter();
+        if (t == null) {
+            return;
+        }
+        try {
+            writeResume(t, System.nanoTime(), obj, name);
+        } finally {
+            Hooks.leave(t);
+        }
+    }
+
+    private static void writeResume(ThreadLog t, long ts, Object obj, String name) {
+        t.begin(ts, Kind.DISPATCH_MSG, (char) 0).key("obj").identity(obj).key("via").string("release")
+                .key("name").string(name).commit();
     }
 }
