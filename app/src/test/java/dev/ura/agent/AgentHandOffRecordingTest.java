@@ -53,6 +53,11 @@ class AgentHandOffRecordingTest {
         return lines.stream().filter(l -> l.path("tid").asLong() == tid).toList();
     }
 
+    /** The instant SEND_MSG lines of thread {@code tid} with {@code via}. */
+    private static List<JsonNode> sendsVia(List<JsonNode> lines, long tid, String via) {
+        return of(on(lines, tid), "SEND_MSG", null).stream().filter(l -> l.path("via").asText().equals(via)).toList();
+    }
+
     private static long bytes(List<JsonNode> lines, List<JsonNode> begins) {
         return begins.stream().mapToLong(b -> endOf(lines, b).path("bytes").asLong()).sum();
     }
@@ -80,8 +85,7 @@ class AgentHandOffRecordingTest {
     void anAppsOwnExecutorsHandTheirTasksOffOnceWhereverTheyRun() throws Exception {
         List<JsonNode> lines = record("executors");
         long main = tid(lines, "main");
-        List<JsonNode> sends = of(on(lines, main), "SEND_MSG", null).stream()
-                .filter(l -> l.path("via").asText().equals("executor")).toList();
+        List<JsonNode> sends = sendsVia(lines, main, "executor");
         // one hand-off per execute: the own-thread executor's (written when it queues the task), the
         // delegating one's (the JDK pool's, not twice) and the wrapping one's (the wrapper's)
         assertThat(sends).hasSize(3);
@@ -110,9 +114,8 @@ class AgentHandOffRecordingTest {
     @Test
     void oneCountDownReleasesBothWaitersOfALatch() throws Exception {
         List<JsonNode> lines = record("latch2");
-        List<JsonNode> releases = of(on(lines, tid(lines, "releaser")), "SEND_MSG", null).stream()
-                .filter(l -> l.path("via").asText().equals("release")
-                        && l.path("obj").asText().startsWith("CountDownLatch@")).toList();
+        List<JsonNode> releases = sendsVia(lines, tid(lines, "releaser"), "release").stream()
+                .filter(l -> l.path("obj").asText().startsWith("CountDownLatch@")).toList();
         assertThat(releases).hasSize(1);
         JsonNode release = releases.get(0);
         for (String waiter : List.of("main", "second-waiter")) {
@@ -131,13 +134,11 @@ class AgentHandOffRecordingTest {
     @Test
     void completionCallbacksAreHandOffsOfTheirRegistrationThatResumeFromTheCompletion() throws Exception {
         List<JsonNode> lines = record("callbacks");
-        List<JsonNode> registrations = of(on(lines, tid(lines, "main")), "SEND_MSG", null).stream()
-                .filter(l -> l.path("via").asText().equals("callback")).toList();
+        List<JsonNode> registrations = sendsVia(lines, tid(lines, "main"), "callback");
         // thenApply then thenAcceptAsync, both on the incomplete future
         assertThat(registrations).extracting(l -> l.path("obj").asText().replaceAll("@.*", ""))
                 .containsExactly("CompletableFuture$UniApply", "CompletableFuture$UniAccept");
-        JsonNode release = of(on(lines, tid(lines, "completer")), "SEND_MSG", null).stream()
-                .filter(l -> l.path("via").asText().equals("release")).findFirst().orElseThrow();
+        JsonNode release = sendsVia(lines, tid(lines, "completer"), "release").get(0);
         String[] runners = {"completer", "jdk-pool"};
         for (int i = 0; i < 2; i++) {
             JsonNode reg = registrations.get(i);
@@ -169,8 +170,7 @@ class AgentHandOffRecordingTest {
     void anAsyncHttpExchangeRunsOnALaneOfItsOwnAsNetworkTimeAndReleasesItsFuture() throws Exception {
         List<JsonNode> lines = record("http");
         long main = tid(lines, "main");
-        List<JsonNode> sends = of(on(lines, main), "SEND_MSG", null).stream()
-                .filter(l -> l.path("via").asText().equals("http")).toList();
+        List<JsonNode> sends = sendsVia(lines, main, "http");
         assertThat(sends).hasSize(1);
         JsonNode send = sends.get(0);
         long lane = tid(lines, "HttpClient exchange #1");
@@ -187,11 +187,9 @@ class AgentHandOffRecordingTest {
         long recvEnd = endOf(lines, recvs.get(0)).path("ts").asLong();
         assertThat(recvEnd - recvs.get(0).path("ts").asLong()).isGreaterThanOrEqualTo(HandOffWorkload.WORK_MS * 1_000_000L);
         // then the lane releases the response future, and the thenApply registered on main resumes from it
-        JsonNode release = of(onLane, "SEND_MSG", null).stream().filter(l -> l.path("via").asText().equals("release"))
-                .findFirst().orElseThrow();
+        JsonNode release = sendsVia(lines, lane, "release").get(0);
         assertThat(release.path("ts").asLong()).isGreaterThanOrEqualTo(recvEnd);
-        JsonNode callback = of(on(lines, main), "SEND_MSG", null).stream()
-                .filter(l -> l.path("via").asText().equals("callback")).findFirst().orElseThrow();
+        JsonNode callback = sendsVia(lines, main, "callback").get(0);
         assertThat(callback.path("obj").asText()).startsWith("CompletableFuture$UniApply@");
         JsonNode resume = of(lines, "DISPATCH_MSG", null).stream().filter(l -> l.path("obj").equals(release.path("obj")))
                 .findFirst().orElseThrow();
@@ -199,7 +197,7 @@ class AgentHandOffRecordingTest {
                 .findFirst().orElseThrow();
         assertThat(callbackRun.path("tid")).isEqualTo(resume.path("tid"));
         // the client's own hand-offs inside sendAsync are the lane's: main sends nothing else via executor
-        assertThat(of(on(lines, main), "SEND_MSG", null).stream().filter(l -> l.path("via").asText().equals("executor"))).isEmpty();
+        assertThat(sendsVia(lines, main, "executor")).isEmpty();
         Analysis a = Analysis.of(TraceFiles.read(log));
         assertThat(a.links()).anySatisfy(l -> {
             assertThat(a.events().identity(l.sendEvent())).isEqualTo(send.path("obj").asText());

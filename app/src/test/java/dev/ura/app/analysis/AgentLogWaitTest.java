@@ -174,22 +174,9 @@ class AgentLogWaitTest {
         // and its start's queue wait 1.2-2.2; the EDT 1-1.2 up to the start. 37 ms in all.
         CriticalPath p = a.criticalPath(0);
         assertThat(p.lengthNs()).isEqualTo(ms(37));
-        assertThat(p.segments()).anySatisfy(s -> {
-            assertThat(s.name()).isEqualTo("waiting in java.util.concurrent.CountDownLatch.await for l@1");
-            assertThat(s.startNs()).isEqualTo(ms(31));
-            assertThat(s.endNs()).isEqualTo(ms(31.3));
-        });
-        assertThat(p.segments()).anySatisfy(s -> {
-            assertThat(s.threadName()).isEqualTo("second-waiter");
-            assertThat(s.startNs()).isEqualTo(ms(31.3));
-            assertThat(s.endNs()).isEqualTo(ms(32));
-        });
-        assertThat(p.segments()).anySatisfy(s -> {
-            assertThat(s.threadName()).isEqualTo("AsyncTask #1");
-            assertThat(s.category()).isEqualTo(Category.NETWORK);
-            assertThat(s.startNs()).isEqualTo(ms(3));
-            assertThat(s.endNs()).isEqualTo(ms(30));
-        });
+        hasSegment(p, s -> s.name().equals("waiting in java.util.concurrent.CountDownLatch.await for l@1"), 31, 31.3);
+        hasSegment(p, s -> s.threadName().equals("second-waiter"), 31.3, 32);
+        hasSegment(p, s -> s.threadName().equals("AsyncTask #1") && s.category() == Category.NETWORK, 3, 30);
         // neither waiter's blocked time is work on the path
         assertThat(p.segments()).noneSatisfy(s -> {
             assertThat(s.threadName()).isIn("main", "second-waiter");
@@ -250,21 +237,9 @@ class AgentLogWaitTest {
         // not on it.
         CriticalPath p = a.criticalPath(0);
         assertThat(p.lengthNs()).isEqualTo(ms(37));
-        assertThat(p.segments()).anySatisfy(s -> {
-            assertThat(s.threadName()).isEqualTo("AsyncTask #1");
-            assertThat(s.category()).isEqualTo(Category.NETWORK);
-            assertThat(s.startNs()).isEqualTo(ms(3));
-            assertThat(s.endNs()).isEqualTo(ms(30));
-        });
-        assertThat(p.segments()).anySatisfy(s -> {
-            assertThat(s.startNs()).isEqualTo(ms(30.5));
-            assertThat(s.endNs()).isEqualTo(ms(32));
-        });
-        assertThat(p.segments()).anySatisfy(s -> {
-            assertThat(s.threadName()).isEqualTo("pool-1");
-            assertThat(s.startNs()).isEqualTo(ms(32));
-            assertThat(s.endNs()).isEqualTo(ms(33));
-        });
+        hasSegment(p, s -> s.threadName().equals("AsyncTask #1") && s.category() == Category.NETWORK, 3, 30);
+        hasSegment(p, s -> true, 30.5, 32);
+        hasSegment(p, s -> s.threadName().equals("pool-1"), 32, 33);
         assertThat(p.segments()).noneSatisfy(s -> assertThat(s.endNs()).isEqualTo(ms(1.3)));
     }
 
@@ -303,16 +278,13 @@ class AgentLogWaitTest {
         assertThat(r.endNs()).isEqualTo(ms(47));
         CriticalPath p = a.criticalPath(0);
         assertThat(p.lengthNs()).isEqualTo(ms(46));
-        assertThat(p.segments()).anySatisfy(s -> {
-            assertThat(s.threadName()).isEqualTo("HttpClient exchange #1");
-            assertThat(s.category()).isEqualTo(Category.NETWORK);
-            assertThat(s.startNs()).isEqualTo(ms(1.2));
-            assertThat(s.endNs()).isEqualTo(ms(41));
-        });
-        assertThat(p.segments()).anySatisfy(s -> {
-            assertThat(s.name()).isEqualTo("waiting in java.util.concurrent.CompletableFuture.join for f@2");
-            assertThat(s.startNs()).isEqualTo(ms(41));
-            assertThat(s.endNs()).isEqualTo(ms(41.3));
-        });
+        hasSegment(p, s -> s.threadName().equals("HttpClient exchange #1") && s.category() == Category.NETWORK, 1.2, 41);
+        hasSegment(p, s -> s.name().equals("waiting in java.util.concurrent.CompletableFuture.join for f@2"), 41, 41.3);
+    }
+
+    /** The path has a segment {@code what} from {@code startMs} to {@code endMs}. */
+    private static void hasSegment(CriticalPath p, java.util.function.Predicate<Segment> what, double startMs, double endMs) {
+        assertThat(p.segments()).as("a segment %.1f-%.1f ms", startMs, endMs)
+                .anyMatch(s -> what.test(s) && s.startNs() == ms(startMs) && s.endNs() == ms(endMs));
     }
 }
