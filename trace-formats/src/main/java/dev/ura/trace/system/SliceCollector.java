@@ -148,7 +148,8 @@ final class SliceCollector {
 
     /**
      * The calls of a thread: ends match the innermost open begin in time order; an end with
-     * nothing open is dropped; a begin never ended lasts to {@code endNs}.
+     * nothing open is dropped; a begin never ended lasts to {@code endNs}. Once per thread: the
+     * thread's operations are released.
      */
     CallTable calls(int thread, long endNs) {
         Ops o = thread < threads.size() ? threads.get(thread) : null;
@@ -177,6 +178,9 @@ final class SliceCollector {
         while (depth > 0) {
             b.close(stack[--depth], Math.max(endNs, base), 0);
         }
+        // The operations are calls now: only their count is asked for again (records).
+        o.ts = null;
+        o.name = null;
         return b.build();
     }
 
