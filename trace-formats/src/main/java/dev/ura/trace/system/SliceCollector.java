@@ -158,7 +158,12 @@ final class SliceCollector {
         }
         int[] order = dev.ura.trace.model.system.TimeOrder.of(o.ts, o.size);
         long base = o.ts[order[0]];
-        CallTable.Builder b = new CallTable.Builder(base, 1, false, o.size / 2 + 1);
+        int begins = 0;
+        for (int k = 0; k < o.size; k++) {
+            begins += o.name[k] >= 0 ? 1 : 0;
+        }
+        // Exactly one call per begin: the columns are built at their final size, never trimmed (copied).
+        CallTable.Builder b = new CallTable.Builder(base, 1, false, begins);
         int[] stack = new int[16];
         int depth = 0;
         for (int k : order) {
