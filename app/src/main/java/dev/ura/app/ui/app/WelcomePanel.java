@@ -79,7 +79,7 @@ final class WelcomePanel extends JPanel {
     }
 
     /** The recent files that still exist, each a link that opens it. */
-    private void fillRecent() {
+    void fillRecent() {
         recent.removeAll();
         List<Path> files = frame.prefs().recent().stream().filter(Files::isRegularFile).limit(RECENT_SHOWN).toList();
         if (!files.isEmpty()) {
