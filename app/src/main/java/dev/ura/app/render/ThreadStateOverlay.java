@@ -248,11 +248,14 @@ public final class ThreadStateOverlay implements TimelineOverlay {
         return StripState.values()[best];
     }
 
-    /** A state's block: full height, half (unknown) or a thin line through the middle (sleeping). */
+    /**
+     * A state's block: full height, half (unknown) or a thin line through the middle (sleeping),
+     * a pixel clear of the header above and of the first row below.
+     */
     private static void fill(Graphics2D g, StripState s, double x0, double x1, int y, int strip, boolean dark, int width) {
         int px = (int) Math.floor(Math.max(-2, x0));
         int w = Math.max(1, (int) Math.ceil(Math.min(width + 2, x1)) - px);
-        int h = s.height(strip);
+        int h = s.height(strip - 2);
         g.setColor(s.colour(dark));
         g.fillRect(px, y + (strip - h) / 2, w, h);
     }

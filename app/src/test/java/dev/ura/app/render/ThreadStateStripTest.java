@@ -66,7 +66,7 @@ class ThreadStateStripTest {
             assertThat(box.strip()).isEqualTo(m.stateRow()).isGreaterThanOrEqualTo(8);
             assertThat(box.rowsY(m)).isEqualTo(box.y() + m.header() + m.stateRow());
             int mid = box.stripY(m) + box.strip() / 2;
-            int top = box.stripY(m);
+            int top = box.stripY(m) + 1; // the strip's blocks keep a pixel clear above and below
             // FeedWorker (the scenario's comments): runnable 300–350, running 350–420, asleep (S)
             // 420–710, runnable 710–750, running 750–820, in D 820–1500
             assertThat(img.getRGB(px(scene, 330), top) & 0xFFFFFF).isEqualTo(rgb(StripState.RUNNABLE, p));
