@@ -19,6 +19,7 @@ public final class TimelineScene {
     private int scrollY;
     private SliceRef selection;
     private boolean[] matches;
+    private ArrowToggles arrows = ArrowToggles.ALL;
     private final List<TimelineOverlay> overlays = new ArrayList<>();
 
     public TimelineScene(TraceIndex index) {
@@ -44,6 +45,7 @@ public final class TimelineScene {
         c.scrollY = scrollY;
         c.selection = selection;
         c.matches = matches;
+        c.arrows = arrows;
         c.overlays.addAll(overlays);
         return c;
     }
@@ -107,6 +109,15 @@ public final class TimelineScene {
 
     public void setMatches(boolean[] m) {
         matches = m;
+    }
+
+    /** Which arrows overlays draw. */
+    public ArrowToggles arrows() {
+        return arrows;
+    }
+
+    public void setArrows(ArrowToggles a) {
+        arrows = a;
     }
 
     /** Overlays, painted in order (mutable list). */
