@@ -80,6 +80,34 @@ class RealSystemResponsesTest {
     }
 
     /**
+     * The same Android 4.x capture, input line 3770: B|655|deliverInputEvent at 50262.780364 (its E
+     * line 3796, .781066). Inside it the launcher wakes Binder_2 (line 3771, .780624), InputDispatcher
+     * (3772) and irq/409-inv_irq (3773, .780698) — the InvenSense sensor's threaded interrupt handler:
+     * its hard interrupt fired while the launcher ran, and the kernel names the running task as the
+     * waker (SurfaceFlinger "wakes" it at line 3789 and Binder_2 at 3803 the same way). Followed, that
+     * wakeup carried the response through SensorService to the launcher 337 ms later; it is no
+     * hand-off. Tracked work: the trigger and Binder_2 (.780624 until it sleeps at .781687). The next
+     * performTraversals (line 3797, .781116) draws: eglSwapBuffers B line 3875 (.783760), its E line
+     * 3897 (.784236) after queueBuffer 3876/3890 and the query pairs 3891–3896.
+     */
+    @Test
+    void catapultAndroid4InterruptThreadWakeupIsNoHandoff() throws Exception {
+        Analysis a = analyse(REAL + "catapult__tracing_test_data_android_systrace.html");
+        Response r = at(a, 50_262_780_364_000L);
+        assertThat(r.endNs()).isEqualTo(50_262_784_236_000L);
+        assertThat(r.end().name()).isEqualTo("eglSwapBuffers");
+        assertThat(SystemTraces.work(a, r.index()).stretches())
+                .extracting(s -> a.trace().threads().get(s.thread()).name())
+                .containsExactly("ndroid.launcher", "Binder_2");
+        // No response's tracked work runs on a kernel interrupt or deferred-work thread.
+        for (Response any : a.responses()) {
+            assertThat(SystemTraces.work(a, any.index()).stretches())
+                    .extracting(s -> a.trace().threads().get(s.thread()).name())
+                    .noneMatch(n -> n.startsWith("irq/") || n.startsWith("kworker/") || n.startsWith("ksoftirqd/"));
+        }
+    }
+
+    /**
      * An Android 7 capture (catapult systrace/test_data, the same bytes as text and as
      * {@code atrace -z}): only the async form {@code S|pid|deliverInputEvent|seq} … {@code F}.
      * Six inputs: two of systemui (13580), four of process 18926, whose UI thread 18926 runs
