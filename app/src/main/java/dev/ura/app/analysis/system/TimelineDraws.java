@@ -64,9 +64,9 @@ final class TimelineDraws {
         long h = handlingEnd(t, p, fromNs, toNs);
         // D: the first doFrame after the handling — a frame the UI thread made, or its traced frame work.
         int made = -1;
-        for (int k : p.frames) {
-            if (uiMade(k) && ui.get(k).startNs() >= h) {
-                made = k;
+        for (int j = firstFrom(p, h); j < p.frames.length; j++) {
+            if (uiMade(p.frames[j])) {
+                made = p.frames[j];
                 break;
             }
         }
@@ -95,7 +95,8 @@ final class TimelineDraws {
         for (int i = w + 1; i < p.topStart.length && p.frameWork[i] && p.topStart[i] - g < SAME_FRAME_GAP_NS; i++) {
             g = p.topEnd[i];
         }
-        for (int k : p.frames) {
+        for (int j = firstFrom(p, Math.min(h, g)); j < p.frames.length; j++) {
+            int k = p.frames[j];
             long start = ui.get(k).startNs();
             if (uiMade(k) ? start >= h : start >= g) {
                 return p.intervalNs > 0 && start > g + 2 * p.intervalNs ? NOT_REQUESTED : k;
@@ -119,7 +120,8 @@ final class TimelineDraws {
             return toNs;
         }
         int last = c.subtreeEnd(outer);
-        for (int k : p.frames) {
+        for (int j = firstFrom(p, fromNs); j < p.frames.length; j++) {
+            int k = p.frames[j];
             long s = ui.get(k).startNs();
             if (s <= fromNs || !uiMade(k)) {
                 continue;
@@ -136,6 +138,21 @@ final class TimelineDraws {
             }
         }
         return toNs;
+    }
+
+    /** Index into {@code p.frames} of the first frame starting at or after {@code ns}. */
+    private int firstFrom(PerThread p, long ns) {
+        int lo = 0;
+        int hi = p.frames.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ui.get(p.frames[mid]).startNs() < ns) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Whether frame {@code k} was stamped by a doFrame (its actual start after its expected start). */
