@@ -278,7 +278,9 @@ public final class Analysis {
             CutOff rule = new CutOff(trace);
             c = new boolean[work.size()];
             for (int i = 0; i < c.length; i++) {
-                c[i] = rule.cutOff(work.get(i));
+                int k = i;
+                c[i] = systemWork(i).map(s -> rule.cutOff(s, responses.get(k).setByHand())).orElse(false)
+                        || rule.cutOff(work.get(i));
             }
             cutOff = c; // racy but idempotent: two threads compute the same answer
         }

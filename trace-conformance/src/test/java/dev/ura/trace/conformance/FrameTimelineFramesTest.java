@@ -30,7 +30,7 @@ class FrameTimelineFramesTest {
      * on time and 61 late. The first, by hand from its packets: token 154407810, cookie 24693398,
      * start 578090134777002, FrameEnd 578090183018539; PRESENT_LATE (2), jank 64 (app deadline
      * missed); display frame 154408024 (cookie of its ActualDisplayFrameStart → FrameEnd at
-     * 578090202207829 = on screen).
+     * 578090202207829 = on screen); its ExpectedSurfaceFrameStart (same token) at 578090077378324.
      */
     @Test
     void nowinandroidFramesComeFromFrameTimeline() throws Exception {
@@ -41,7 +41,8 @@ class FrameTimelineFramesTest {
         int main = t.system().threadIndex(9305);
         assertThat(app).allMatch(x -> x.mainThread() == main && x.renderThread() == -1);
         assertThat(app.get(0)).isEqualTo(new Frame(154407810L, 9305, main, 578090134777002L, 578090183018539L, -1,
-                578090134777002L, 578090183018539L, 578090202207829L, 2, 64, Frame.Source.FRAME_TIMELINE));
+                578090134777002L, 578090183018539L, 578090202207829L, 2, 64, Frame.Source.FRAME_TIMELINE,
+                578090077378324L));
         assertThat(app.stream().filter(x -> x.presentType() == 2)).hasSize(61);
         // The app's main thread is the UI thread ura picks (no input, launch or doFrame slice says so).
         assertThat(t.mainThread()).isPresent();

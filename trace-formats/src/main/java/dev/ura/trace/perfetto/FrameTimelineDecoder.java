@@ -16,6 +16,8 @@ final class FrameTimelineDecoder {
     private final SystemTraceBuilder b;
     private final Map<Long, TimelineFrame> pending = new LinkedHashMap<>();
     private final Map<Long, Long> ends = new HashMap<>();
+    /** "pid:token" → the first ExpectedSurfaceFrameStart's time. */
+    private final Map<String, Long> expected = new HashMap<>();
 
     FrameTimelineDecoder(SystemTraceBuilder b) {
         this.b = b;
@@ -47,6 +49,8 @@ final class FrameTimelineDecoder {
             long cookie = v[1];
             if (f == 5) {
                 ends.put(cookie, ts);
+            } else if (f == 3) {
+                expected.putIfAbsent(v[4] + ":" + v[2], ts);
             } else if (f == 2) {
                 pending.put(cookie, new TimelineFrame(true, v[2], v[2], (int) v[3], "", ts, -1,
                         (int) v[4], (int) v[7]));
@@ -62,8 +66,9 @@ final class FrameTimelineDecoder {
         for (Map.Entry<Long, TimelineFrame> e : pending.entrySet()) {
             TimelineFrame f = e.getValue();
             Long end = ends.get(e.getKey());
+            long exp = f.display() ? -1 : expected.getOrDefault(f.pid() + ":" + f.token(), -1L);
             b.timeline(new TimelineFrame(f.display(), f.token(), f.displayToken(), f.pid(), f.layer(), f.startNs(),
-                    end == null ? -1 : end, f.presentType(), f.jankType()));
+                    end == null ? -1 : end, f.presentType(), f.jankType(), exp));
         }
     }
 }

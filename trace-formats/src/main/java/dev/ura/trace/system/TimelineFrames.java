@@ -58,7 +58,8 @@ final class TimelineFrames {
             TimelineFrame d = display.get(f.displayToken());
             long present = f.presentType() != 4 && d != null && d.endNs() >= 0 ? d.endNs() : -1;
             out.add(new Frame(f.token(), f.pid(), threadOf.getOrDefault(f.pid(), -1), f.startNs(), f.endNs(), -1,
-                    f.startNs(), f.endNs(), present, f.presentType(), f.jankType(), Frame.Source.FRAME_TIMELINE));
+                    f.startNs(), f.endNs(), present, f.presentType(), f.jankType(), Frame.Source.FRAME_TIMELINE,
+                    f.expectedStartNs()));
         }
         out.sort(Comparator.comparingLong(f -> f.doFrameStartNs() >= 0 ? f.doFrameStartNs() : f.drawStartNs()));
         return out;

@@ -240,6 +240,12 @@ public final class PerfettoTraceWriter {
         List<byte[]> out = new ArrayList<>();
         long cookie = 1;
         for (SystemTraceScript.Timeline t : s.timeline) {
+            if (!t.display() && t.expectedStart() >= 0) {
+                ProtoWriter exp = new ProtoWriter().varint(1, cookie).varint(2, t.token()).varint(3, t.displayToken())
+                        .varint(4, t.pid()).string(5, "com.example/MainActivity#0");
+                out.add(clocked(t.expectedStart(), new ProtoWriter().message(76, new ProtoWriter().message(3, exp))));
+                cookie++;
+            }
             ProtoWriter start = t.display()
                     ? new ProtoWriter().varint(1, cookie).varint(2, t.token()).varint(3, t.pid()).varint(4, t.presentType())
                     : new ProtoWriter().varint(1, cookie).varint(2, t.token()).varint(3, t.displayToken())

@@ -23,9 +23,16 @@ public final class SystemTraceScript {
                      String state, long b, String s2, long c, long d, long e) {
     }
 
-    /** A SurfaceFlinger FrameTimeline actual frame. */
+    /**
+     * A SurfaceFlinger FrameTimeline actual frame; for a surface frame with {@code expectedStart} ≥ 0,
+     * also its expected surface frame (written before it, as SurfaceFlinger does).
+     */
     public record Timeline(boolean display, long token, long displayToken, int pid, long start, long end,
-                           int presentType) {
+                           int presentType, long expectedStart) {
+        /** A frame without an expected one. */
+        public Timeline(boolean display, long token, long displayToken, int pid, long start, long end, int presentType) {
+            this(display, token, displayToken, pid, start, end, presentType, -1);
+        }
     }
 
     public final List<Ev> events = new ArrayList<>();

@@ -2,9 +2,15 @@ package dev.ura.app.analysis.response;
 
 import dev.ura.app.analysis.model.EventSet;
 import dev.ura.app.analysis.model.ResponseWork;
+import dev.ura.app.analysis.model.SystemWork;
+import dev.ura.app.analysis.model.TrackedStretch;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.EventTable;
 import dev.ura.trace.model.Trace;
+import dev.ura.trace.model.system.ThreadState;
+import dev.ura.trace.model.system.ThreadStateTable;
+
+import java.util.List;
 
 /**
  * Whether a response was cut off: some of its tracked work was still running when the recording
@@ -13,10 +19,18 @@ import dev.ura.trace.model.Trace;
  * so tracked work that ends exactly there did not end: the trace stopped. Its duration, end and
  * "done" are then only what the file shows, not the response's (the first 30 KB of a launch trace
  * end inside the launch's background task and give 89.5 ms for a 629.4 ms response).
+ *
+ * <p>System traces (docs/system-responses.md §2): a tracked stretch lasts until its thread falls into
+ * a sleep that ends the work, else until its recorded states end, else until the trace's end; the
+ * reader closes a slice never ended at the trace's end too. A stretch that reaches the trace's end
+ * was still running (or waiting for tracked work, I/O or an interrupt) when the recording stopped.
  */
 public final class CutOff {
     private final long[] threadEndNs;
     private final boolean applies;
+    /** System traces: the trace's end, where stretches still running stop; else MIN_VALUE. */
+    private final long systemEndNs;
+    private final List<ThreadStateTable> states;
 
     /** Each thread's last recorded time, from the calls of {@code trace}. */
     public CutOff(Trace trace) {
@@ -24,8 +38,11 @@ public final class CutOff {
         // still open when tracing stops, so its last time is the recording's end and tracked work
         // ending there was cut. In system traces and agent logs a thread's last slice or interval
         // ends when the thread goes idle (every complete sample agent log would read "cut off"),
-        // so the same test is no evidence there: not judged (yet).
+        // so the same test is no evidence there. System traces are judged by their tracked stretches
+        // (cutOff(SystemWork, boolean)); agent logs not (yet).
         applies = "android-trace".equals(trace.metadata().format()) && !trace.system().present();
+        systemEndNs = trace.system().present() ? trace.lastTimeNs() : Long.MIN_VALUE;
+        states = trace.system().present() ? trace.system().states() : List.of();
         threadEndNs = new long[applies ? trace.threads().size() : 0];
         for (int t = 0; t < threadEndNs.length; t++) {
             CallTable calls = trace.threads().get(t).calls();
@@ -35,6 +52,38 @@ public final class CutOff {
             }
             threadEndNs[t] = last;
         }
+    }
+
+    /**
+     * Whether a system trace's response was cut off: one of its tracked stretches (of a detected
+     * response: a response set by hand ends where the user said) reaches the trace's end.
+     */
+    public boolean cutOff(SystemWork system, boolean byHand) {
+        if (byHand || systemEndNs == Long.MIN_VALUE) {
+            return false;
+        }
+        for (TrackedStretch s : system.stretches()) {
+            if (s.toNs() >= systemEndNs && s.toNs() > s.fromNs() && waitingAtEnd(s.thread())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether thread {@code t} was still in the response's work when the trace ends: it has no
+     * scheduler states (a slice the reader closed at the end: nothing else ends there), or its last
+     * state lasts to the end and is not running — runnable, in I/O, or asleep on something not yet
+     * come. A last running state that ends at the trace's end is not judged: the reader drops the
+     * sleep a final switch-out begins, so a thread that fell asleep on the last line looks the same.
+     */
+    private boolean waitingAtEnd(int t) {
+        if (t < 0 || t >= states.size() || states.get(t).size() == 0) {
+            return true;
+        }
+        ThreadStateTable st = states.get(t);
+        int last = st.size() - 1;
+        return st.end(last) >= systemEndNs && st.state(last) != ThreadState.RUNNING;
     }
 
     /** Whether an interval of {@code work}'s tracked events ends at its thread's last recorded time. */

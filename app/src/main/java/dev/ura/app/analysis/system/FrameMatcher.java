@@ -24,7 +24,9 @@ final class FrameMatcher {
         /** No tracked stretch ran on a thread that draws. */
         NO_FRAME("its tracked work requested no frame"),
         /** Work on a UI thread after the trace's last frame there: the frame that would draw it is not in the trace. */
-        AFTER_LAST_FRAME("its work posts back to the UI thread after the last frame of the trace");
+        AFTER_LAST_FRAME("its work posts back to the UI thread after the last frame of the trace"),
+        /** FrameTimeline alone: no doFrame ran within a frame of the handling's end (it changed nothing on screen). */
+        NOT_REQUESTED("its handling requested no frame: the UI thread drew nothing within a frame of it");
 
         private final String reason;
 
@@ -48,11 +50,13 @@ final class FrameMatcher {
     }
 
     private final UiFrames ui;
+    private final TimelineDraws timeline;
     private final SystemTrace system;
     private final boolean[] renderThread;
 
-    FrameMatcher(UiFrames ui, SystemTrace system, int threadCount) {
+    FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, int threadCount) {
         this.ui = ui;
+        this.timeline = timeline;
         this.system = system;
         renderThread = new boolean[threadCount];
         for (UiFrames.UiFrame f : ui.all()) {
@@ -66,16 +70,18 @@ final class FrameMatcher {
     Requests requested(List<TrackedStretch> stretches) {
         TreeSet<Integer> out = new TreeSet<>();
         boolean afterLast = false;
+        boolean notRequested = false;
         for (TrackedStretch s : stretches) {
             if (!ui.uiThread(s.thread())) {
                 continue;
             }
-            // FrameTimeline alone says nothing of a frame's stages: work is drawn by a frame
-            // starting after it ends (§3, app-only tracing).
-            int k = ui.timelineOnly(s.thread()) ? ui.firstDrawing(s.thread(), s.toNs(), true)
+            // FrameTimeline alone says nothing of a frame's stages (§3, app-only tracing).
+            int k = ui.timelineOnly(s.thread()) ? timeline.drawnBy(s.thread(), s.fromNs(), s.toNs())
                     : ui.firstDrawing(s.thread(), s.fromNs());
             if (k >= 0) {
                 out.add(k);
+            } else if (k == TimelineDraws.NOT_REQUESTED) {
+                notRequested = true;
             } else {
                 afterLast = true;
             }
@@ -91,7 +97,8 @@ final class FrameMatcher {
             return new Requests(frames, -1, Unfinished.AFTER_LAST_FRAME, postBack);
         }
         int end = drawnLast(frames);
-        return new Requests(frames, end, end < 0 ? Unfinished.NO_FRAME : Unfinished.NONE, postBack);
+        Unfinished why = end >= 0 ? Unfinished.NONE : notRequested ? Unfinished.NOT_REQUESTED : Unfinished.NO_FRAME;
+        return new Requests(frames, end, why, postBack);
     }
 
     /**

@@ -80,7 +80,8 @@ final class Handoffs {
         int waker = w.waker(i);
         int wakee = w.wakee(i);
         return waker >= 0 && waker < n && wakee >= 0 && wakee < n && waker != wakee && !w.fromInterrupt(i)
-                && !threads.vsync(waker) && !threads.inputSystem(wakee);
+                && !threads.vsync(waker) && !threads.inputSystem(wakee)
+                && !threads.kernelInterrupt(waker) && !threads.kernelInterrupt(wakee);
     }
 
     private static boolean received(BinderTransaction b, int n) {

@@ -330,8 +330,8 @@ final class StretchTracker {
                 continue;
             }
             int waker = st.waker(i);
-            if (waker == ThreadStateTable.WAKER_INTERRUPT) {
-                continue;
+            if (waker == ThreadStateTable.WAKER_INTERRUPT || threads.kernelInterrupt(waker)) {
+                continue; // an interrupt, delivered in irq context or by the kernel's interrupt threads
             }
             boolean byThread = waker >= 0 && !threads.vsync(waker);
             if (byThread && trackedAt(waker, st.end(i))) {

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What each thread of a system trace is for the response rules: part of SurfaceFlinger (its
@@ -28,8 +29,17 @@ public final class SystemThreads {
      */
     private static final Set<String> INPUT_THREADS = Set.of("InputDispatcher", "InputReader");
 
+    /**
+     * The kernel's interrupt and deferred-work threads: threaded interrupt handlers
+     * ({@code irq/<n>-<device>}), softirq ({@code ksoftirqd/<cpu>}) and workqueue workers
+     * ({@code kworker/…}).
+     */
+    private static final Pattern KERNEL_INTERRUPT = Pattern.compile(
+            "irq/\\d+-.*|ksoftirqd/.*|kworker/.*");
+
     private final SystemTrace system;
     private final boolean[] vsync;
+    private final boolean[] kernel;
     private final boolean[] input;
     private final boolean[] app;
     private final String[] processName;
@@ -45,6 +55,7 @@ public final class SystemThreads {
         vsync = new boolean[n];
         app = new boolean[n];
         input = new boolean[n];
+        kernel = new boolean[n];
         processName = new String[n];
         for (int t = 0; t < n; t++) {
             ThreadInfo info = threads.get(t);
@@ -57,6 +68,7 @@ public final class SystemThreads {
             vsync[t] = sf;
             app[t] = !sf && !process.equals(SYSTEM_SERVER);
             for (ThreadInfo.Name name : info.names()) {
+                kernel[t] |= KERNEL_INTERRUPT.matcher(name.name()).matches();
                 input[t] |= INPUT_THREADS.contains(name.name()) && (process.isEmpty() || process.equals(SYSTEM_SERVER));
             }
         }
@@ -65,6 +77,16 @@ public final class SystemThreads {
     /** Whether a wakeup by thread {@code t} is a vsync wakeup (SurfaceFlinger's process or vsync threads). */
     public boolean vsync(int t) {
         return t >= 0 && t < vsync.length && vsync[t];
+    }
+
+    /**
+     * Whether thread {@code t} is a kernel interrupt or deferred-work thread ({@code irq/<n>-…},
+     * {@code ksoftirqd/…}, {@code kworker/…}). A wakeup of one is the hardware's or the kernel's (a
+     * hard interrupt wakes its handler thread on top of whatever task runs, and the kernel names that
+     * task as the waker), and a wakeup by one delivers an interrupt: neither is work an app handed off.
+     */
+    public boolean kernelInterrupt(int t) {
+        return t >= 0 && t < kernel.length && kernel[t];
     }
 
     /** Whether thread {@code t} is system_server's InputDispatcher or InputReader: never tracked work. */

@@ -47,9 +47,10 @@ final class UiFrames {
      * @param drawnAtNs   "drawn at": the end of that slice
      * @param vsyncId     the frame's vsync id, -1 when none
      * @param presentNs   FrameTimeline's present time, -1 when unknown or dropped
+     * @param expectedNs  frames known from FrameTimeline alone: the surface frame's expected start, else -1
      */
     record UiFrame(int thread, long startNs, long endNs, long stagesEndNs, boolean drew, int drawThread,
-                   long drawStartNs, long drawnAtNs, long vsyncId, long presentNs) {
+                   long drawStartNs, long drawnAtNs, long vsyncId, long presentNs, long expectedNs) {
     }
 
     private final List<UiFrame> frames = new ArrayList<>();
@@ -81,9 +82,6 @@ final class UiFrames {
             }
         }
         frames.sort(Comparator.comparingLong(UiFrame::startNs).thenComparingInt(UiFrame::thread));
-        for (int t : timelineOnly) {
-            markTimelineFramesThatCarryUiWork(t);
-        }
         Map<Integer, List<Integer>> byThread = new HashMap<>();
         Map<Integer, Integer> count = new HashMap<>();
         for (int i = 0; i < frames.size(); i++) {
@@ -173,13 +171,13 @@ final class UiFrames {
         boolean joined = FrameMatcher.drawn(f);
         long present = f.dropped() ? -1 : f.presentNs();
         if (call < 0) {
-            // A frame known from FrameTimeline without its doFrame slice: whether it can hold the UI
-            // thread's work is decided once all are known (markTimelineFramesThatCarryUiWork); no
-            // stage is known, so nothing counts as done in its input stage.
+            // A frame known from FrameTimeline without its doFrame slice: a buffer the app queued, so
+            // it drew; which work it shows is TimelineDraws' to say. No stage is known, so nothing
+            // counts as done in its input stage.
             timelineOnly.add(t);
             return new UiFrame(t, f.doFrameStartNs(), f.doFrameEndNs(), f.doFrameStartNs(), true,
                     FrameMatcher.drawThread(f), joined ? f.drawStartNs() : f.doFrameStartNs(), FrameMatcher.drawnAt(f),
-                    f.vsyncId(), present);
+                    f.vsyncId(), present, f.expectedStartNs());
         }
         Inside in = inside(c, call);
         boolean drew = joined || in.draw >= 0 || in.swap >= 0;
@@ -200,84 +198,12 @@ final class UiFrames {
             drawnAt = c.end(call);
         }
         return new UiFrame(t, c.start(call), c.end(call), in.stagesEnd, drew, drawThread, drawStart, drawnAt,
-                f.vsyncId(), present);
+                f.vsyncId(), present, -1);
     }
 
     /** Whether thread {@code t}'s frames are known from FrameTimeline alone (app-only tracing, no doFrame slice). */
     boolean timelineOnly(int t) {
         return timelineOnly.contains(t);
-    }
-
-    /**
-     * FrameTimeline frames of UI thread {@code t} (docs/system-responses.md §3, app-only tracing):
-     * an app's actual surface frame starts at its doFrame's start (Android 12+: HWUI passes
-     * Choreographer's frame start time) when the UI thread made it, or at the vsync RenderThread
-     * woke for when it animated on its own (a ripple) while the UI thread did something else. Only
-     * a frame that can be the UI thread's own draws the UI thread's work: the UI thread is inside
-     * no slice at its start (a doFrame starts only on an idle looper), runs a slice during it
-     * (before the next frame's start), and every such slice ends before the frame does (the UI
-     * thread's part of a frame ends before RenderThread posts its buffer). Other frames drew
-     * nothing of the UI thread's.
-     */
-    private void markTimelineFramesThatCarryUiWork(int t) {
-        CallTable c = trace.threads().get(t).calls();
-        List<long[]> top = new ArrayList<>(); // outermost slices {start, end}, by start
-        long coveredTo = Long.MIN_VALUE;
-        for (int i = 0; i < c.size(); i++) {
-            if (c.start(i) >= coveredTo) {
-                top.add(new long[] {c.start(i), c.end(i)});
-                coveredTo = c.end(i);
-            } else {
-                coveredTo = Math.max(coveredTo, c.end(i));
-            }
-        }
-        for (int i = 0; i < frames.size(); i++) {
-            UiFrame f = frames.get(i);
-            if (f.thread() != t) {
-                continue;
-            }
-            long next = f.endNs();
-            for (int j = i + 1; j < frames.size(); j++) {
-                UiFrame g = frames.get(j);
-                if (g.thread() == t && g.startNs() > f.startNs()) {
-                    next = Math.min(next, g.startNs());
-                    break;
-                }
-            }
-            boolean busy = false;
-            boolean ran = false;
-            boolean fits = true;
-            int k = firstEndingAfter(top, f.startNs());
-            for (; k < top.size() && top.get(k)[0] < next; k++) {
-                long[] sl = top.get(k);
-                if (sl[0] < f.startNs()) {
-                    busy = true;
-                } else {
-                    ran = true;
-                    fits &= sl[1] <= f.endNs();
-                }
-            }
-            boolean drew = !busy && ran && fits;
-            if (!drew) {
-                frames.set(i, new UiFrame(f.thread(), f.startNs(), f.endNs(), f.stagesEndNs(), false, f.drawThread(),
-                        f.drawStartNs(), f.drawnAtNs(), f.vsyncId(), f.presentNs()));
-            }
-        }
-    }
-
-    /** Index of the first of {@code top} (disjoint, by start) that ends after {@code ns}. */
-    private static int firstEndingAfter(List<long[]> top, long ns) {
-        int lo = 0;
-        int hi = top.size();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (top.get(mid)[1] <= ns) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     /** Pre-Choreographer frames: each outermost {@code performTraversals} of thread {@code t}. */
@@ -292,7 +218,7 @@ final class UiFrames {
             Inside in = inside(c, i);
             int last = in.swap >= 0 ? in.swap : in.draw >= 0 ? in.draw : i;
             frames.add(new UiFrame(t, c.start(i), c.end(i), c.start(i), in.swap >= 0 || in.draw >= 0, t,
-                    c.start(last), c.end(last), -1, -1));
+                    c.start(last), c.end(last), -1, -1, -1));
         }
     }
 

@@ -80,6 +80,34 @@ class RealSystemResponsesTest {
     }
 
     /**
+     * The same Android 4.x capture, input line 3770: B|655|deliverInputEvent at 50262.780364 (its E
+     * line 3796, .781066). Inside it the launcher wakes Binder_2 (line 3771, .780624), InputDispatcher
+     * (3772) and irq/409-inv_irq (3773, .780698) — the InvenSense sensor's threaded interrupt handler:
+     * its hard interrupt fired while the launcher ran, and the kernel names the running task as the
+     * waker (SurfaceFlinger "wakes" it at line 3789 and Binder_2 at 3803 the same way). Followed, that
+     * wakeup carried the response through SensorService to the launcher 337 ms later; it is no
+     * hand-off. Tracked work: the trigger and Binder_2 (.780624 until it sleeps at .781687). The next
+     * performTraversals (line 3797, .781116) draws: eglSwapBuffers B line 3875 (.783760), its E line
+     * 3897 (.784236) after queueBuffer 3876/3890 and the query pairs 3891–3896.
+     */
+    @Test
+    void catapultAndroid4InterruptThreadWakeupIsNoHandoff() throws Exception {
+        Analysis a = analyse(REAL + "catapult__tracing_test_data_android_systrace.html");
+        Response r = at(a, 50_262_780_364_000L);
+        assertThat(r.endNs()).isEqualTo(50_262_784_236_000L);
+        assertThat(r.end().name()).isEqualTo("eglSwapBuffers");
+        assertThat(SystemTraces.work(a, r.index()).stretches())
+                .extracting(s -> a.trace().threads().get(s.thread()).name())
+                .containsExactly("ndroid.launcher", "Binder_2");
+        // No response's tracked work runs on a kernel interrupt or deferred-work thread.
+        for (Response any : a.responses()) {
+            assertThat(SystemTraces.work(a, any.index()).stretches())
+                    .extracting(s -> a.trace().threads().get(s.thread()).name())
+                    .noneMatch(n -> n.startsWith("irq/") || n.startsWith("kworker/") || n.startsWith("ksoftirqd/"));
+        }
+    }
+
+    /**
      * An Android 7 capture (catapult systrace/test_data, the same bytes as text and as
      * {@code atrace -z}): only the async form {@code S|pid|deliverInputEvent|seq} … {@code F}.
      * Six inputs: two of systemui (13580), four of process 18926, whose UI thread 18926 runs
@@ -169,34 +197,43 @@ class RealSystemResponsesTest {
     /**
      * nowinandroid (Android 13, Compose, app-only atrace: no doFrame, no scheduler): 36
      * {@code AndroidOwner:onTouch} slices on the main thread 9305 (the B/E prints of the ftrace
-     * print events, listed with a plain protobuf dump), each an input; frames are FrameTimeline's
-     * actual surface frames of pid 9305 (packet 76, start packet and its FrameEnd by cookie).
-     * Times are the raw packet timestamps in ns; "+x" is ms after the touch.
+     * print events, listed with the official protos and paired per thread in time order), each an
+     * input; frames are FrameTimeline's actual surface frames of pid 9305 (packet 76: the start
+     * packet, its FrameEnd by cookie, and the ExpectedSurfaceFrameStart of the same token). A frame
+     * whose actual start is later than its expected start was stamped by a doFrame (406 of 739; 398
+     * of them start while the main thread is in no slice); one whose actual start equals the expected
+     * start was drawn by RenderThread on its own vsync (333). The vsync interval is 8.332 ms (the
+     * median step between expected starts). Times are raw packet timestamps in ns.
      * <ul>
-     * <li>Touch 578091095272202 (a down, ends +2.483 = 578091097754827). First frame starting after
-     *     it: token 154409736, 578091100445135–578091107396470 (+5.173–+12.124); the main thread is
-     *     idle at its start (its last slice, measureAndLayout, ended at −0.008) and runs
-     *     Recomposer:animation +5.328–+6.736, Recomposer:recompose +6.747–+6.983 and measureAndLayout
-     *     +7.077–+7.115 before the next frame (154409751 at +13.949), all ending inside it: drawn at
+     * <li>Touch 578091095272202 (a down; measureAndLayout 578091095243027–.264430 right before it is
+     *     Compose's, before every touch). onTouch ends at 578091097754827. Frame 154409736: expected
+     *     578091100018537, actual 578091100445135 (later: a doFrame), the first vsync after the
+     *     touch; Recomposer:animation starts 0.15 ms into it (578091100599838). Drawn at its end,
      *     578091107396470.</li>
-     * <li>Touch 578091188184840 (the up, +0–+15.927, with toggleFollwedTopicIds inside). Frames after
-     *     it: 154409924 (+20.138–+26.432) is idle at its start but Recomposer:recompose starts in it
-     *     at +22.154 and runs to +44.670, past the frame's end: not the main thread's frame;
-     *     154409939 (+28.471), 154409947 (+36.754) start inside that recompose, 154409955 (+45.087)
-     *     inside measureAndLayout +44.775–+47.602; 154409932 (+50.582–+59.169, presented late) is
-     *     idle at its start, and Recomposer:recompose +50.820–+54.279 and measureAndLayout
-     *     +54.369–+54.387 end inside it (the next frame, 154409963, starts at +56.307): drawn at
-     *     578091247354029.</li>
-     * <li>Touch 578094638099189 (an up, +0–+5.730, {@code Navigation: INTERESTS} inside it). Frame
-     *     154413882 (+3.343) starts before its end; 154413897 (+11.675) inside Recomposer:recompose
-     *     +8.067–+17.228; 154413905 (578094658103348–578094664925116, +20.004–+26.826) is idle at its
-     *     start (measureAndLayout ended at +18.958) and Recomposer:animation +22.409–+23.551,
-     *     Recomposer:recompose +23.555–+24.335 and measureAndLayout +24.412–+24.418 end inside it
-     *     before the next frame (154413920 at +28.334): drawn at 578094664925116.</li>
+     * <li>Touch 578091188184840 (the up that follows a topic): onTouch B, toggleFollwedTopicIds B at
+     *     578091189988470, an E at 578091190450424, then measureAndLayout 578091192418971–.439967
+     *     and 578091200820949–.851995, and the last E at 578091204111923. Frame 154409894 (expected
+     *     578091191625502, actual 578091192336655: a doFrame) starts with only the onTouch slice
+     *     open; a doFrame starts only on an idle looper, so the handling had ended — the coroutine
+     *     the click launched left its section open across a suspension, and the E at .204111923 is
+     *     its own. Frame 154409894 draws the up: drawn at 578091201044948 (the old rule waited for
+     *     frame 154409932, 59.2 ms after the touch).</li>
+     * <li>Touch 578094638099189 (an up, {@code Navigation: INTERESTS} inside, ends 578094643829373).
+     *     The next frame a doFrame stamped comes 100 ms later, but the main thread runs frame work
+     *     from 578094645002469 (Recomposer:animation, within a frame of the touch), then
+     *     Recomposer:recompose to 578094655327623 and measureAndLayout 578094655414009–
+     *     578094657057116: a doFrame that left no frame of its own. RenderThread's next frame after
+     *     that work, 154413905 (expected = actual = 578094658103348; 154413897 at 578094649774536
+     *     started during the recompose), shows it: drawn at 578094664925116.</li>
+     * <li>Touch 578091590045762 (a down, ends 578091593403631): the main thread runs nothing until
+     *     the measureAndLayout before the next touch (578091634298813), and the first frame a doFrame
+     *     stamped, 154410529, was made for the vsync at 578091641596211, 48 ms after the touch: the
+     *     down asked for no frame (in a scrolling list Compose delays the press indication), so
+     *     no frame shows it: unfinished, not drawn after the next touch.</li>
      * </ul>
      */
     @Test
-    void nowinandroidComposeTouchesEndAtTheFirstFrameThatCarriesTheMainThreadsWork() throws Exception {
+    void nowinandroidComposeTouchesEndAtTheFirstFrameThatShowsTheMainThreadsWork() throws Exception {
         Analysis a = analyse(REAL + "nowinandroid__trace.perfetto-trace");
         assertThat(a.responses()).hasSize(36).allMatch(r -> r.trigger().equals("AndroidOwner:onTouch"));
 
@@ -206,11 +243,16 @@ class RealSystemResponsesTest {
         assertThat(SystemTraces.work(a, down.index()).vsyncId()).isEqualTo(154_409_736L);
 
         Response toggle = at(a, 578_091_188_184_840L);
-        assertThat(toggle.endNs()).isEqualTo(578_091_247_354_029L);
-        assertThat(SystemTraces.work(a, toggle.index()).vsyncId()).isEqualTo(154_409_932L);
+        assertThat(toggle.endNs()).isEqualTo(578_091_201_044_948L);
+        assertThat(SystemTraces.work(a, toggle.index()).vsyncId()).isEqualTo(154_409_894L);
 
         Response navigate = at(a, 578_094_638_099_189L);
         assertThat(navigate.endNs()).isEqualTo(578_094_664_925_116L);
         assertThat(SystemTraces.work(a, navigate.index()).vsyncId()).isEqualTo(154_413_905L);
+
+        Response idle = at(a, 578_091_590_045_762L);
+        assertThat(idle.finished()).isFalse();
+        assertThat(SystemTraces.work(a, idle.index()).unfinishedReason())
+                .isEqualTo("its handling requested no frame: the UI thread drew nothing within a frame of it");
     }
 }

@@ -25,10 +25,12 @@ package dev.ura.trace.model.system;
  *                      0 when not recorded
  * @param jankType      FrameTimeline jank bits of the app's surface frame, 0 when not recorded
  * @param source        slices, or FrameTimeline alone
+ * @param expectedStartNs FrameTimeline-only frames: the surface frame's expected start (the vsync the
+ *                      token was made for), -1 when unknown or for frames from slices
  */
 public record Frame(long vsyncId, long pid, int mainThread, long doFrameStartNs, long doFrameEndNs,
                     int renderThread, long drawStartNs, long drawEndNs, long presentNs, int presentType,
-                    int jankType, Source source) {
+                    int jankType, Source source, long expectedStartNs) {
 
     /** Where a frame comes from. */
     public enum Source {
@@ -43,6 +45,13 @@ public record Frame(long vsyncId, long pid, int mainThread, long doFrameStartNs,
                  long drawStartNs, long drawEndNs, long presentNs, int presentType, int jankType) {
         this(vsyncId, pid, mainThread, doFrameStartNs, doFrameEndNs, renderThread, drawStartNs, drawEndNs, presentNs,
                 presentType, jankType, Source.SLICES);
+    }
+
+    /** A frame without a known expected start. */
+    public Frame(long vsyncId, long pid, int mainThread, long doFrameStartNs, long doFrameEndNs, int renderThread,
+                 long drawStartNs, long drawEndNs, long presentNs, int presentType, int jankType, Source source) {
+        this(vsyncId, pid, mainThread, doFrameStartNs, doFrameEndNs, renderThread, drawStartNs, drawEndNs, presentNs,
+                presentType, jankType, source, -1);
     }
 
     /** Whether FrameTimeline said this frame was dropped (never shown). */

@@ -14,7 +14,15 @@ package dev.ura.trace.model.system;
  * @param endNs        actual end (-1 when the trace has no FrameEnd for it)
  * @param presentType  1 on time, 2 late, 3 early, 4 dropped, 5 unknown, 0 unspecified
  * @param jankType     jank bit mask (1 none, 64 app deadline missed, …)
+ * @param expectedStartNs surface frames: the start SurfaceFlinger predicted for the token (its
+ *                     ExpectedSurfaceFrameStart: the vsync the app was woken for), -1 when not recorded
  */
 public record TimelineFrame(boolean display, long token, long displayToken, long pid, String layer,
-                            long startNs, long endNs, int presentType, int jankType) {
+                            long startNs, long endNs, int presentType, int jankType, long expectedStartNs) {
+
+    /** An entry without a recorded expected start. */
+    public TimelineFrame(boolean display, long token, long displayToken, long pid, String layer, long startNs,
+                         long endNs, int presentType, int jankType) {
+        this(display, token, displayToken, pid, layer, startNs, endNs, presentType, jankType, -1);
+    }
 }

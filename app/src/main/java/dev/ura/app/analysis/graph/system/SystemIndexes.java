@@ -66,6 +66,11 @@ final class SystemIndexes {
         return c;
     }
 
+    /** Whether a wakeup by this thread delivers an interrupt (a kernel interrupt or deferred-work thread). */
+    boolean isInterruptWaker(int thread) {
+        return threads.kernelInterrupt(thread);
+    }
+
     /** Whether a wakeup by this thread is the display's rhythm (SurfaceFlinger's process or a vsync thread). */
     boolean isVsyncWaker(int thread) {
         return threads.vsync(thread);

@@ -157,7 +157,8 @@ final class SystemWalk {
      * the walk cannot trust, and following it could loop). -1 otherwise.
      */
     private int followable(int waker, int sleeper, long w) {
-        if (waker < 0 || waker == sleeper || waker >= trace.threads().size() || indexes.isVsyncWaker(waker)) {
+        if (waker < 0 || waker == sleeper || waker >= trace.threads().size() || indexes.isVsyncWaker(waker)
+                || indexes.isInterruptWaker(waker)) {
             return -1;
         }
         ThreadStateTable ws = trace.system().states().get(waker);
