@@ -76,6 +76,11 @@ public final class TimelineScene {
         return colors;
     }
 
+    /** Slice colours of this scene only (an export's copy resolving its legend's colours). */
+    void setColors(SliceColors c) {
+        colors = c;
+    }
+
     /** Changes colours; slice colours switch between the light and the dark set as needed. */
     public void setPalette(Palette p) {
         if (p.dark() != palette.dark() || !p.fold().equals(palette.fold())) {
