@@ -33,7 +33,9 @@ public final class TimelineScene {
 
     /**
      * A copy showing the same time range, lanes, selection, matches and overlays, whose axis and
-     * layout can change without touching this one (exports paint at their own size).
+     * layout can change without touching this one (exports paint at their own size). Overlays are
+     * taken {@link TimelineOverlay#forExport as they are now}, so the copy may be painted on
+     * another thread while the window goes on changing and painting this scene.
      */
     public TimelineScene copy() {
         TimelineScene c = new TimelineScene(index, layout.copy(), colors);
@@ -44,7 +46,9 @@ public final class TimelineScene {
         c.scrollY = scrollY;
         c.selection = selection;
         c.matches = matches;
-        c.overlays.addAll(overlays);
+        for (TimelineOverlay o : overlays) {
+            c.overlays.add(o.forExport());
+        }
         return c;
     }
 
