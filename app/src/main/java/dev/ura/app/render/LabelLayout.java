@@ -10,11 +10,18 @@ import java.util.List;
  * preferred spots in order and takes the first free one; when all are taken it steps down from
  * the first spot until it is free. Labels never go above {@code minY} (the ruler and the band
  * under it where the response's flags can spill) nor below {@code maxY} (the bottom of the
- * picture): a label with no free place in between is not placed at all, so a crowd of notes at one
- * spot costs the paint what the pixels can show, not a column of bubbles far below the view.
+ * picture): a label with no free place in between, or within {@link #MAX_STEPS} rows below its
+ * first spot, is not placed at all, so a crowd of notes at one spot costs the paint what the
+ * pixels can usefully show, not a column of bubbles down the view.
  */
 final class LabelLayout {
-    private static final int MAX_STEPS = 200;
+    /**
+     * How far a label steps down from its first spot when every preferred spot is taken: a few
+     * rows, so a handful of notes at one place still show their labels while a crowd (30 notes
+     * within one pixel when the whole trace is in view) costs a few bubbles, not a column of them;
+     * zooming in spreads the crowd and shows the rest.
+     */
+    private static final int MAX_STEPS = 4;
     private final List<Rectangle> taken = new ArrayList<>();
     private final int minY;
     private final int maxY;

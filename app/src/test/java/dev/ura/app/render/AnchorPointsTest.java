@@ -132,6 +132,13 @@ class AnchorPointsTest {
         assertThat(layout.place(50, 15, spot).y).isEqualTo(64);
         assertThat(layout.place(50, 15, spot)).as("the fourth has no place in view").isNull();
         assertThat(layout.place(50, 15, List.of(new java.awt.Point(200, 30))).y).as("elsewhere is still free").isEqualTo(30);
+
+        // a crowd at one spot in a tall picture: the spot, then 4 steps of 17 px (47, 64, 81, 98); the 6th has none
+        LabelLayout tall = new LabelLayout(30, 10_000);
+        for (int top : new int[] {30, 47, 64, 81, 98}) {
+            assertThat(tall.place(50, 15, spot).y).isEqualTo(top);
+        }
+        assertThat(tall.place(50, 15, spot)).as("a crowd shows a few labels, not a column").isNull();
     }
 
     @Test
