@@ -108,12 +108,8 @@ class EventThreadResponsivenessRobotTest extends ExplorerRobotBase {
                         }
                     }
                     stalls.merge(where.toString(), 1, Integer::sum);
-                    for (StackTraceElement e : stack) {
-                        if (e.getClassName().contains("FileDispatcherImpl") || e.getClassName().equals("java.io.FileOutputStream")
-                                || e.getMethodName().equals("force")) {
-                            ioSamples.incrementAndGet(); // file I/O on the EDT: blocks it whatever the load
-                            break;
-                        }
+                    if (stack.length > 0 && writing(stack[0])) {
+                        ioSamples.incrementAndGet(); // a file write or sync on the EDT: blocks it whatever the load
                     }
                 }
                 try {
@@ -122,6 +118,18 @@ class EventThreadResponsivenessRobotTest extends ExplorerRobotBase {
                     return;
                 }
             }
+        }
+
+        /**
+         * A native file write or sync (what an annotation save on the EDT would show). Reads are not
+         * counted: the JDK reads font files the first time it draws in a font, on whatever thread draws.
+         */
+        private static boolean writing(StackTraceElement top) {
+            String c = top.getClassName();
+            String m = top.getMethodName();
+            return (c.equals("sun.nio.ch.FileDispatcherImpl") && (m.startsWith("write") || m.startsWith("pwrite")
+                    || m.startsWith("force"))) || (c.equals("java.io.FileOutputStream") && m.startsWith("write"))
+                    || (c.equals("java.io.FileDescriptor") && m.equals("sync"));
         }
 
         long worstMs() {
@@ -219,7 +227,7 @@ class EventThreadResponsivenessRobotTest extends ExplorerRobotBase {
                     + probe.worstCpuMs() + " ms" + (busy ? " (load " + java.lang.management.ManagementFactory
                     .getOperatingSystemMXBean().getSystemLoadAverage() + ": the CPU time is judged)" : "")
                     + "; EDT when late:" + probe.stalls());
-            assertThat(probe.ioSamples.get()).as("samples of the EDT in file I/O while a probe was late").isZero();
+            assertThat(probe.ioSamples.get()).as("samples of the EDT writing a file while a probe was late").isZero();
             return busy ? probe.worstCpuMs() : probe.worstMs();
         }
     }
