@@ -111,6 +111,17 @@ final class Instrumentations {
                 .advice(named("doExec").and(takesArguments(0)), ADVICE + "DispatchAdvice"));
         b = b.type(named("java.util.concurrent.CompletableFuture$ThreadPerTaskExecutor")).transform(base
                 .advice(named("execute").and(takesArguments(1)), ADVICE + "ExecuteAdvice"));
+        // an app's own Executor (any execute(Runnable) implementation), and the JDK queues such an
+        // executor's own threads take its tasks from
+        b = b.type(not(isJdk()).and(not(isInterface())).and(hasSuperType(named("java.util.concurrent.Executor")))).transform(base
+                .advice(named("execute").and(takesArguments(1)).and(takesArgument(0, named("java.lang.Runnable")))
+                        .and(not(isAbstract())), ADVICE + "AppExecuteAdvice"));
+        b = b.type(nameStartsWith("java.util.concurrent.").and(not(isInterface()))
+                .and(hasSuperType(named("java.util.concurrent.BlockingQueue")))).transform(base
+                .advice(namedOneOf("offer", "put", "offerFirst", "offerLast", "putFirst", "putLast", "transfer", "tryTransfer")
+                        .and(takesArgument(0, Object.class)).and(not(isAbstract())), ADVICE + "QueueOfferAdvice")
+                .advice(namedOneOf("take", "poll", "takeFirst", "takeLast", "pollFirst", "pollLast")
+                        .and(returns(Object.class)).and(not(isAbstract())), ADVICE + "QueueTakeAdvice"));
         b = b.type(named("java.lang.Thread")).transform(base
                 .advice(named("start").and(takesArguments(0)), ADVICE + "ThreadStartAdvice")
                 .advice(named("run").and(takesArguments(0)), ADVICE + "ThreadRunAdvice")
@@ -125,7 +136,16 @@ final class Instrumentations {
         b = b.type(named("java.util.concurrent.CompletableFuture")).transform(base
                 .advice(namedOneOf("get", "join").and(takesArguments(0).or(takesArguments(2))), ADVICE + "WaitAdvice")
                 .advice(namedOneOf("completeValue", "completeThrowable", "completeNull", "completeRelay", "internalComplete")
-                        .and(returns(boolean.class)), ADVICE + "CompleteAdvice"));
+                        .and(returns(boolean.class)), ADVICE + "CompleteAdvice")
+                // completion callbacks registered on a future not complete yet
+                .advice(named("unipush").and(takesArguments(1)).or(namedOneOf("bipush", "orpush").and(takesArguments(2))),
+                        ADVICE + "CallbackRegisterAdvice"));
+        String cf = "java.util.concurrent.CompletableFuture$";
+        b = b.type(namedOneOf(cf + "UniApply", cf + "UniAccept", cf + "UniRun", cf + "UniWhenComplete", cf + "UniHandle",
+                cf + "UniExceptionally", cf + "UniCompose", cf + "UniComposeExceptionally")).transform(base
+                .advice(named("tryFire").and(takesArguments(int.class)), ADVICE + "UniFireAdvice"));
+        b = b.type(namedOneOf(cf + "BiApply", cf + "BiAccept", cf + "BiRun", cf + "OrApply", cf + "OrAccept", cf + "OrRun"))
+                .transform(base.advice(named("tryFire").and(takesArguments(int.class)), ADVICE + "BiFireAdvice"));
         b = b.type(named("java.util.concurrent.CountDownLatch")).transform(base
                 .advice(named("await"), ADVICE + "WaitAdvice")
                 .advice(named("countDown").and(takesArguments(0)), ADVICE + "LatchCountDownAdvice"));
@@ -150,8 +170,12 @@ final class Instrumentations {
         b = b.type(named("sun.nio.ch.NioSocketImpl")).transform(base
                 .advice(namedOneOf("read", "write").and(takesArguments(3)).and(takesArgument(0, byte[].class)),
                         ADVICE + "SocketAdvice"));
+        b = b.type(named("sun.nio.ch.SocketChannelImpl")).transform(base
+                .advice(namedOneOf("read", "write").and(takesArgument(0, named("java.nio.ByteBuffer"))
+                        .or(takesArgument(0, named("java.nio.ByteBuffer[]")))), ADVICE + "SocketChannelAdvice"));
         b = b.type(named("jdk.internal.net.http.HttpClientImpl")).transform(base
-                .advice(named("send").and(takesArguments(2)), ADVICE + "HttpSendAdvice"));
+                .advice(named("send").and(takesArguments(2)), ADVICE + "HttpSendAdvice")
+                .advice(named("sendAsync").and(takesArguments(3)), ADVICE + "HttpSendAsyncAdvice"));
         // the app's own methods
         Pattern include = options.includePattern();
         if (include != null) {

@@ -41,13 +41,13 @@ class AgentRecordingTest {
         return lines;
     }
 
-    private static List<JsonNode> of(List<JsonNode> lines, String kind, String ph) {
+    static List<JsonNode> of(List<JsonNode> lines, String kind, String ph) {
         return lines.stream().filter(l -> l.path("kind").asText().equals(kind)
                 && (ph == null ? !l.has("ph") : l.path("ph").asText().equals(ph))).toList();
     }
 
     /** The E line that closes the B line at {@code index} (same thread, same kind, depth-matched). */
-    private static JsonNode endOf(List<JsonNode> lines, JsonNode begin) {
+    static JsonNode endOf(List<JsonNode> lines, JsonNode begin) {
         int depth = 0;
         boolean seen = false;
         for (JsonNode l : lines) {

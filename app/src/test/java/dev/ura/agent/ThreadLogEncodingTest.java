@@ -57,7 +57,7 @@ class ThreadLogEncodingTest {
     void anEndClosesEverythingOpenedInsideItsInterval() throws Exception {
         List<JsonNode> lines = recordOnAThread(() -> {
             int outer = Hooks.methodBegin("outer");
-            Hooks.drawBegin(new Object());
+            dev.ura.agent.rt.ScreenHooks.drawBegin(new Object());
             Hooks.methodBegin("inner");
             Hooks.end(outer);
             Hooks.end(outer); // a second end of the same token writes nothing more

@@ -48,14 +48,27 @@ class CliScriptTest {
         String out = run(List.of(link.toString(), "info", "my trace.trace", "$HOME", "`x`"));
 
         String real = image.toRealPath().toString();
+        // info is a short command: the client compiler only and a small starting heap, after the cfg's options
         assertThat(out.lines().toList()).containsExactly(
                 "[-Djpackage.app-version=0.1.0]",
                 "[-XX:SharedArchiveFile=" + real + "/lib/app/ura.jsa]",
                 "[-Dodd=a$b\"c`d\\e f]",
+                "[-XX:TieredStopAtLevel=1]", "[-Xms16m]",
                 "[-cp]",
                 "[" + real + "/lib/app/ura.jar]",
                 "[dev.ura.app.Main]",
                 "[info]", "[my trace.trace]", "[$HOME]", "[`x`]");
+        assertThat(run(List.of(link.toString(), "analyze", "t.trace")).lines().toList())
+                .contains("[-XX:TieredStopAtLevel=1]", "[-Xms16m]");
+        // every other command, and the window (no command, or a file), keeps the cfg's options alone
+        for (List<String> args : List.of(List.of("profile", "t.trace"), List.of("t.trace"), List.<String>of(),
+                List.of("--info"))) {
+            List<String> command = new java.util.ArrayList<>(List.of(link.toString()));
+            command.addAll(args);
+            assertThat(run(command).lines().toList()).as(args.toString())
+                    .doesNotContain("[-XX:TieredStopAtLevel=1]", "[-Xms16m]")
+                    .startsWith("[-Djpackage.app-version=0.1.0]");
+        }
     }
 
     private static String run(List<String> command) throws Exception {

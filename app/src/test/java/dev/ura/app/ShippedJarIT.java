@@ -42,6 +42,35 @@ class ShippedJarIT {
         assertThat(names).as("expected analyses are test data").noneMatch(n -> n.startsWith("samples/expected/"));
     }
 
+    /**
+     * A class-data-sharing archive refuses class files older than Java 6 (major 50) and every class
+     * linked against them; picocli ships Java 5 class files, which the build rewrites (app/pom.xml,
+     * src/build/UpgradeClassFiles.java). JDK classes aside, nothing in the jar may be older.
+     */
+    @Test
+    void everyClassFileCanGoIntoAClassDataSharingArchive() throws IOException {
+        List<String> old = new ArrayList<>();
+        int picocli = 0;
+        try (JarFile j = new JarFile(TARGET.resolve("ura.jar").toFile())) {
+            for (var e = j.entries(); e.hasMoreElements(); ) {
+                ZipEntry entry = e.nextElement();
+                if (!entry.getName().endsWith(".class")) {
+                    continue;
+                }
+                byte[] head = j.getInputStream(entry).readNBytes(8);
+                int major = (head[6] & 0xFF) << 8 | (head[7] & 0xFF);
+                if (major < 50) {
+                    old.add(entry.getName() + " (" + major + ")");
+                }
+                if (entry.getName().startsWith("picocli/")) {
+                    picocli++;
+                }
+            }
+        }
+        assertThat(picocli).as("picocli is in the jar").isGreaterThan(100);
+        assertThat(old).as("class files older than Java 6").isEmpty();
+    }
+
     @Test
     void everyCataloguedSampleIsBundledAndTheDefaultOpensFromTheJarAlone(@TempDir Path dir) throws Exception {
         Path jar = TARGET.resolve("ura.jar");

@@ -1,6 +1,7 @@
 package dev.ura.agent.advice;
 
 import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.InputHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code AbstractButton.fireActionPerformed(ActionEvent)}: an action, a USER_INPUT inside the mouse or key event. */
@@ -11,7 +12,7 @@ public final class ActionAdvice {
     @Advice.OnMethodEnter
     static int enter(@Advice.This Object self) {
         java.awt.Component c = (java.awt.Component) self;
-        return Hooks.actionBegin("actionPerformed", c, c.getName());
+        return InputHooks.actionBegin("actionPerformed", c, c.getName());
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)

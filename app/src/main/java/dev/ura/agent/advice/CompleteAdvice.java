@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.WaitHooks;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -15,7 +15,7 @@ public final class CompleteAdvice {
     @Advice.OnMethodExit
     static void exit(@Advice.This Object self, @Advice.Return boolean won) {
         if (won) {
-            Hooks.release(self);
+            WaitHooks.release(self);
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.TaskHooks;
 import net.bytebuddy.asm.Advice;
 
 /** An executor takes a task ({@code ThreadPoolExecutor.execute}, {@code ForkJoinPool.externalSubmit}, thread-per-task). */
@@ -10,6 +10,6 @@ public final class ExecuteAdvice {
 
     @Advice.OnMethodEnter
     static void enter(@Advice.Argument(0) Object task) {
-        Hooks.send(task, "executor", 0);
+        TaskHooks.executorSend(task);
     }
 }

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.IoHooks;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -16,12 +16,12 @@ public final class FileReadAdvice {
 
     @Advice.OnMethodEnter
     static int enter(@Advice.FieldValue("path") String path) {
-        return path == null || path.endsWith(".jar") ? -1 : Hooks.ioBegin("READ", path);
+        return path == null || path.endsWith(".jar") ? -1 : IoHooks.ioBegin("READ", path);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.Return(typing = Assigner.Typing.DYNAMIC) Object ret) {
         long n = ret instanceof byte[] ? ((byte[]) ret).length : ret instanceof Number ? ((Number) ret).longValue() : -1;
-        Hooks.ioEnd(token, Math.max(0, n));
+        IoHooks.ioEnd(token, Math.max(0, n));
     }
 }

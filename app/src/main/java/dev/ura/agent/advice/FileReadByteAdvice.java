@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.IoHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code read()} of one byte ({@code FileInputStream}, {@code RandomAccessFile}): a READ of 1 byte (0 at the end). */
@@ -10,11 +10,11 @@ public final class FileReadByteAdvice {
 
     @Advice.OnMethodEnter
     static int enter(@Advice.FieldValue("path") String path) {
-        return path == null || path.endsWith(".jar") ? -1 : Hooks.ioBegin("READ", path);
+        return path == null || path.endsWith(".jar") ? -1 : IoHooks.ioBegin("READ", path);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.Return int ret) {
-        Hooks.ioEnd(token, ret >= 0 ? 1 : 0);
+        IoHooks.ioEnd(token, ret >= 0 ? 1 : 0);
     }
 }

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.IoHooks;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -15,7 +15,7 @@ public final class FileWriteAdvice {
 
     @Advice.OnMethodEnter
     static int enter(@Advice.FieldValue("path") String path) {
-        return path == null ? -1 : Hooks.ioBegin("WRITE", path);
+        return path == null ? -1 : IoHooks.ioBegin("WRITE", path);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
@@ -31,6 +31,6 @@ public final class FileWriteAdvice {
         } else {
             n = 1;
         }
-        Hooks.ioEnd(token, Math.max(0, n));
+        IoHooks.ioEnd(token, Math.max(0, n));
     }
 }

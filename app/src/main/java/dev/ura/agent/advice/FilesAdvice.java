@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.IoHooks;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -15,7 +15,7 @@ public final class FilesAdvice {
 
     @Advice.OnMethodEnter
     static int enter(@Advice.Origin("#m") String method, @Advice.Argument(0) Object path) {
-        return Hooks.ioBegin(method.startsWith("read") ? "READ" : "WRITE", String.valueOf(path));
+        return IoHooks.ioBegin(method.startsWith("read") ? "READ" : "WRITE", String.valueOf(path));
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
@@ -27,6 +27,6 @@ public final class FilesAdvice {
         } else if (args.length > 1 && args[1] instanceof byte[]) {
             n = ((byte[]) args[1]).length;
         }
-        Hooks.ioEnd(token, n);
+        IoHooks.ioEnd(token, n);
     }
 }

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.IoHooks;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -16,7 +16,7 @@ public final class HttpSendAdvice {
     @Advice.OnMethodEnter
     static int enter(@Advice.Argument(0) Object request) {
         java.net.URI uri = ((java.net.http.HttpRequest) request).uri();
-        return Hooks.ioBegin("RECV", uri.getHost());
+        return IoHooks.ioBegin("RECV", uri.getHost());
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
@@ -25,6 +25,6 @@ public final class HttpSendAdvice {
         if (response instanceof java.net.http.HttpResponse) {
             n = ((java.net.http.HttpResponse<?>) response).headers().firstValueAsLong("content-length").orElse(-1);
         }
-        Hooks.ioEnd(token, n);
+        IoHooks.ioEnd(token, n);
     }
 }

@@ -1,6 +1,7 @@
 package dev.ura.agent.advice;
 
 import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.InputHooks;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -26,18 +27,18 @@ public final class InputDispatchAdvice {
             case java.awt.event.KeyEvent.KEY_PRESSED -> name = "keyPressed";
             case java.awt.event.KeyEvent.KEY_TYPED -> {
                 return e instanceof java.awt.event.KeyEvent
-                        ? Hooks.keyTypedBegin(e.getSource(), ((java.awt.event.KeyEvent) e).getKeyChar()) : -1;
+                        ? InputHooks.keyTypedBegin(e.getSource(), ((java.awt.event.KeyEvent) e).getKeyChar()) : -1;
             }
             default -> name = null;
         }
-        return name == null ? -1 : Hooks.inputBegin(name, e.getSource());
+        return name == null ? -1 : InputHooks.inputBegin(name, e.getSource());
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.Argument(0) Object event) {
         if (event instanceof java.awt.event.KeyEvent && ((java.awt.event.KeyEvent) event).getID()
                 == java.awt.event.KeyEvent.KEY_PRESSED) {
-            Hooks.keyPressEnd(token, ((java.awt.event.KeyEvent) event).getKeyChar());
+            InputHooks.keyPressEnd(token, ((java.awt.event.KeyEvent) event).getKeyChar());
         } else {
             Hooks.end(token);
         }

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.WaitHooks;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -14,7 +14,7 @@ public final class LatchCountDownAdvice {
     @Advice.OnMethodEnter
     static void enter(@Advice.This java.util.concurrent.CountDownLatch self) {
         if (self.getCount() == 1) {
-            Hooks.release(self);
+            WaitHooks.release(self);
         }
     }
 }

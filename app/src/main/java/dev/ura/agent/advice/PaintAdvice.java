@@ -1,6 +1,7 @@
 package dev.ura.agent.advice;
 
 import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.ScreenHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code JComponent.paint(Graphics)}: one DRAW per painted component (children nest inside their parent's). */
@@ -10,7 +11,7 @@ public final class PaintAdvice {
 
     @Advice.OnMethodEnter
     static int enter(@Advice.This Object self) {
-        return Hooks.drawBegin(self);
+        return ScreenHooks.drawBegin(self);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.ScreenHooks;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -16,12 +16,12 @@ public final class PaintPassAdvice {
     @Advice.OnMethodEnter
     static Object[] enter(@Advice.Argument(0) Object dirty) {
         Object[] requested = dirty instanceof java.util.Map ? ((java.util.Map<?, ?>) dirty).keySet().toArray() : null;
-        Hooks.paintPassBegin();
+        ScreenHooks.paintPassBegin();
         return requested;
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
     static void exit(@Advice.Enter Object[] requested) {
-        Hooks.paintPassEnd(requested);
+        ScreenHooks.paintPassEnd(requested);
     }
 }

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.TaskHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code ThreadPoolExecutor.beforeExecute(Thread, Runnable)}: a pool task starts on its worker. */
@@ -10,6 +10,6 @@ public final class PoolTaskAdvice {
 
     @Advice.OnMethodEnter
     static void enter(@Advice.Argument(1) Object task) {
-        Hooks.poolTaskBegin(task);
+        TaskHooks.poolTaskBegin(task);
     }
 }

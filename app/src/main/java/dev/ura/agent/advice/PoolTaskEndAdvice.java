@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.TaskHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code ThreadPoolExecutor.afterExecute(Runnable, Throwable)}: the pool task ended (normally or not). */
@@ -10,6 +10,6 @@ public final class PoolTaskEndAdvice {
 
     @Advice.OnMethodEnter
     static void enter() {
-        Hooks.poolTaskEnd();
+        TaskHooks.poolTaskEnd();
     }
 }

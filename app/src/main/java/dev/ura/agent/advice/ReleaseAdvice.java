@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.WaitHooks;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -13,6 +13,6 @@ public final class ReleaseAdvice {
 
     @Advice.OnMethodEnter
     static void enter(@Advice.This Object self) {
-        Hooks.release(self);
+        WaitHooks.release(self);
     }
 }

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.ScreenHooks;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -17,7 +17,7 @@ public final class RepaintAdvice {
         if (component != null && w > 0 && h > 0) {
             java.awt.Component c = (java.awt.Component) component;
             if (c.getWidth() > 0 && c.getHeight() > 0 && c.isShowing()) {
-                Hooks.invalidate(c);
+                ScreenHooks.invalidate(c);
             }
         }
     }

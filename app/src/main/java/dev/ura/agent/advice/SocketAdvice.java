@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.IoHooks;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -15,13 +15,13 @@ public final class SocketAdvice {
     @Advice.OnMethodEnter
     static int enter(@Advice.Origin("#m") String method, @Advice.FieldValue("address") Object address) {
         String host = address instanceof java.net.InetAddress ? ((java.net.InetAddress) address).getHostAddress() : null;
-        return Hooks.ioBegin(method.equals("read") ? "RECV" : "SEND", host);
+        return IoHooks.ioBegin(method.equals("read") ? "RECV" : "SEND", host);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.AllArguments Object[] args,
                      @Advice.Return(typing = Assigner.Typing.DYNAMIC) Object ret) {
         long n = ret instanceof Number ? ((Number) ret).longValue() : args.length == 3 ? (Integer) args[2] : -1;
-        Hooks.ioEnd(token, Math.max(0, n));
+        IoHooks.ioEnd(token, Math.max(0, n));
     }
 }

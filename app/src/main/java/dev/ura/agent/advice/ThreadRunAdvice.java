@@ -1,6 +1,7 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.WaitHooks;
+import dev.ura.agent.rt.TaskHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code Thread.run()} (runs the target Runnable): the dispatch of the thread's hand-off. */
@@ -10,11 +11,11 @@ public final class ThreadRunAdvice {
 
     @Advice.OnMethodEnter
     static int enter(@Advice.This Thread self, @Advice.FieldValue("target") Object target) {
-        return Hooks.threadRun(self, target);
+        return TaskHooks.threadRun(self, target);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.This Thread self) {
-        Hooks.threadEnd(self, token);
+        WaitHooks.threadEnd(self, token);
     }
 }

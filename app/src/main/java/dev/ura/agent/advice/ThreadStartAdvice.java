@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.TaskHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code Thread.start()}: a hand-off to the new thread's run. */
@@ -10,6 +10,6 @@ public final class ThreadStartAdvice {
 
     @Advice.OnMethodEnter
     static void enter(@Advice.This Thread self, @Advice.FieldValue("target") Object target) {
-        Hooks.threadStart(self, target);
+        TaskHooks.threadStart(self, target);
     }
 }

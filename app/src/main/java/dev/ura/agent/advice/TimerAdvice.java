@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.TaskHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code javax.swing.Timer.start()} by app code: a hand-off to the timer's first firing. */
@@ -10,6 +10,6 @@ public final class TimerAdvice {
 
     @Advice.OnMethodEnter
     static void enter(@Advice.This Object self) {
-        Hooks.timerStart(self);
+        TaskHooks.timerStart(self);
     }
 }

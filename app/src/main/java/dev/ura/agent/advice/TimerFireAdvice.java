@@ -1,6 +1,7 @@
 package dev.ura.agent.advice;
 
 import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.TaskHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code javax.swing.Timer.fireActionPerformed}: the first firing after an app's start is that start's dispatch. */
@@ -10,7 +11,7 @@ public final class TimerFireAdvice {
 
     @Advice.OnMethodEnter
     static int enter(@Advice.This Object self) {
-        return Hooks.timerFire(self);
+        return TaskHooks.timerFire(self);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)

@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.TaskHooks;
 import net.bytebuddy.asm.Advice;
 
 /** {@code javax.swing.Timer.stop()}: a first firing still to come no longer belongs to the start. */
@@ -10,6 +10,6 @@ public final class TimerStopAdvice {
 
     @Advice.OnMethodEnter
     static void enter(@Advice.This Object self) {
-        Hooks.timerStop(self);
+        TaskHooks.timerStop(self);
     }
 }

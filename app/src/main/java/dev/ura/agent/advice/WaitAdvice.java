@@ -1,6 +1,6 @@
 package dev.ura.agent.advice;
 
-import dev.ura.agent.rt.Hooks;
+import dev.ura.agent.rt.WaitHooks;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -14,11 +14,11 @@ public final class WaitAdvice {
 
     @Advice.OnMethodEnter
     static int enter(@Advice.This Object self, @Advice.Origin("#t.#m") String name) {
-        return Hooks.waitBegin(self, name);
+        return WaitHooks.waitBegin(self, name);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.This Object self, @Advice.Origin("#t.#m") String name) {
-        Hooks.waitEnd(token, self, name, Hooks.released(self));
+        WaitHooks.waitEnd(token, self, name, WaitHooks.released(self));
     }
 }

@@ -124,6 +124,26 @@ public final class Recorder {
         return log.busy ? null : log;
     }
 
+    /**
+     * A log of its own for work no thread of the app does while it waits (an HTTP exchange in flight):
+     * tid {@code tid}, named {@code name}; null when not recording. The caller serialises writes to it.
+     */
+    static ThreadLog lane(long tid, String name, Thread owner) {
+        if (!active) {
+            return null;
+        }
+        ThreadLog log = new ThreadLog(tid, owner);
+        log.generation = generation;
+        log.beginRaw().key("kind").string("THREAD").key("tid").number(tid).key("name").string(name).commit();
+        LOGS.add(log);
+        return log;
+    }
+
+    /** Whether {@code log} belongs to the current recording. */
+    static boolean current(ThreadLog log) {
+        return active && log.generation == generation;
+    }
+
     private static void describe(ThreadLog log, Thread t) {
         String name = t.getName();
         log.beginRaw().key("kind").string("THREAD").key("tid").number(log.tid).key("name").string(name);

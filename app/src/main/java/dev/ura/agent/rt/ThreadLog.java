@@ -42,7 +42,7 @@ final class ThreadLog {
     private long[] openBytes = new long[32];
     private int depth;
 
-    // a USER_INPUT whose target component is not known yet (see Hooks.inputBegin)
+    // a USER_INPUT whose target component is not known yet (see InputHooks.inputBegin)
     String pendingInput;
     long pendingTs;
     Object pendingSource;
@@ -50,13 +50,26 @@ final class ThreadLog {
     /** Components painted in the current RepaintManager pass, or null outside a pass. */
     java.util.Map<Object, Boolean> passDrawn;
     /** What the last key press with a character handed to its KEY_TYPED event, or null. */
-    Hooks.TypedKey pendingTyped;
+    InputHooks.TypedKey pendingTyped;
     /** Token of the thread-pool task running on this thread, or -1. */
     int poolToken = -1;
+    /** The task an app's own {@code Executor.execute} is handing off on this thread, until it is recorded (see TaskHooks). */
+    Object handingOff;
+    /** The dispatch of an app executor's task this thread took from a queue, or -1 (see TaskHooks.taken). */
+    int queueToken = -1;
+    /** How many {@code HttpClient.sendAsync} calls this thread is inside (see HttpHooks). */
+    int inExchange;
+    /** How deep this thread's stack was when it took that task: a take deeper down is the task's own. */
+    int queueFrames;
 
     ThreadLog(Thread t) {
-        this.tid = t.getId();
-        this.thread = new WeakReference<>(t);
+        this(t.getId(), t);
+    }
+
+    /** A log under {@code tid} kept while {@code owner} lives (a lane of {@link HttpHooks}: its owner is never collected). */
+    ThreadLog(long tid, Thread owner) {
+        this.tid = tid;
+        this.thread = new WeakReference<>(owner);
     }
 
     // ---- open intervals -------------------------------------------------------------------

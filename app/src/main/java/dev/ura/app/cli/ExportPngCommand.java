@@ -172,10 +172,7 @@ final class ExportPngCommand implements Callable<Integer> {
         TimelineScene scene = new TimelineScene(index);
         scene.setPalette(palette);
         scene.setMetrics(Metrics.at(scale * Math.max(1, width / 1600.0)));
-        dev.ura.app.render.ThreadStateOverlay states = dev.ura.app.render.ThreadStateOverlay.of(index.trace());
-        if (states != null) {
-            scene.overlays().add(states);
-        }
+        dev.ura.app.render.ThreadStateOverlay.install(scene);
         if (!notes.isEmpty()) {
             AnnotationOverlay overlay = new AnnotationOverlay();
             overlay.setAnnotations(notes);

@@ -11,6 +11,23 @@ final class ArrowPainter {
     }
 
     static void paint(Graphics2D g, int x1, int y1, int x2, int y2, Color c, float width, boolean dashed, double scale) {
+        paint(g, x1, y1, x2, y2, c, width, dashed, scale, null);
+    }
+
+    /**
+     * With a halo: the arrow is first drawn a little wider in {@code halo} (the background), so it
+     * stands out from the slices it crosses in either theme.
+     */
+    static void paint(Graphics2D g, int x1, int y1, int x2, int y2, Color c, float width, boolean dashed, double scale,
+                      Color halo) {
+        if (halo != null) {
+            draw(g, x1, y1, x2, y2, halo, width + (float) (2 * scale), false, scale, true);
+        }
+        draw(g, x1, y1, x2, y2, c, width, dashed, scale, false);
+    }
+
+    private static void draw(Graphics2D g, int x1, int y1, int x2, int y2, Color c, float width, boolean dashed,
+                             double scale, boolean widenHead) {
         g.setColor(c);
         float dash = (float) (5 * scale);
         g.setStroke(dashed
@@ -27,5 +44,10 @@ final class ArrowPainter {
         p.addPoint((int) Math.round(x2 - head * Math.cos(angle + 0.45)), (int) Math.round(y2 - head * Math.sin(angle + 0.45)));
         g.setStroke(new BasicStroke(1));
         g.fillPolygon(p);
+        if (widenHead) { // the halo's pass: its head a pixel wider all round too
+            g.setStroke(new BasicStroke((float) (2 * scale)));
+            g.drawPolygon(p);
+            g.setStroke(new BasicStroke(1));
+        }
     }
 }

@@ -11,12 +11,12 @@ import java.awt.Color;
  * state strip under it.
  */
 public final class CategoryColors {
-    /** Perfetto's "Running". */
-    public static final Color RUNNING = new Color(0x2E7D32);
-    /** Perfetto's "Runnable" / "Runnable (Preempted)". */
-    public static final Color RUNNABLE = new Color(0x99CC66);
-    /** Perfetto's "Uninterruptible Sleep" (usually block I/O). */
-    public static final Color IO = new Color(0xEF6C00);
+    /** Perfetto's "Running" (the light theme's strip colour). */
+    public static final Color RUNNING = StripState.RUNNING.colour(false);
+    /** Perfetto's "Runnable" / "Runnable (Preempted)" (the light theme's strip colour). */
+    public static final Color RUNNABLE = StripState.RUNNABLE.colour(false);
+    /** Perfetto's "Uninterruptible Sleep", usually block I/O (the light theme's strip colour). */
+    public static final Color IO = StripState.IO.colour(false);
     /** Perfetto's "Sleeping". */
     public static final Color SLEEPING = new Color(0xAAB3BC);
 
@@ -35,6 +35,15 @@ public final class CategoryColors {
             case DRAW -> new Color(0x8250DF);
             case QUEUED -> new Color(0xD4A72C);
             case OTHER -> new Color(0x8C959F);
+        };
+    }
+
+    /** The colour of a category on the timeline of a theme: runnable and I/O as the state strip shows them. */
+    public static Color onTimeline(Category c, boolean dark) {
+        return switch (c) {
+            case RUNNABLE -> StripState.RUNNABLE.colour(dark);
+            case IO -> StripState.IO.colour(dark);
+            default -> of(c);
         };
     }
 

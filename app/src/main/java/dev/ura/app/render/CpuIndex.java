@@ -155,6 +155,17 @@ public final class CpuIndex {
         return lo;
     }
 
+    /**
+     * The thread that ran on a CPU for the longest part of {@code [fromNs, toNs)} (who held the
+     * CPU a runnable thread waited for), or -1 when it was idle or the CPU is unknown.
+     */
+    public int holder(int cpu, long fromNs, long toNs) {
+        if (cpu < 0 || cpu >= start.length) {
+            return -1;
+        }
+        return dev.ura.app.analysis.graph.system.CpuRunIndex.holderOf(start[cpu], end[cpu], thread[cpu], fromNs, toNs);
+    }
+
     /** The run containing {@code timeNs} on a CPU, or -1 (the CPU was idle or unrecorded). */
     public int runAt(int cpu, long timeNs) {
         int i = firstEndingAfter(cpu, timeNs);

@@ -207,13 +207,27 @@ public final class ExportPainter {
         return cut;
     }
 
-    /** Keys for what the response overlay draws (critical path, estimated end); returns the next x. */
+    /**
+     * Keys for what the overlays draw (the thread-state strip's states, the critical path, the
+     * estimated end); returns the next x.
+     */
     private static int keys(Graphics2D g, TimelineScene s, int x, int midY, int base) {
         Metrics m = s.metrics();
         Palette p = s.palette();
         FontMetrics fm = g.getFontMetrics();
         int sw = (int) (10 * m.scale());
         for (TimelineOverlay o : s.overlays()) {
+            if (o instanceof ThreadStateOverlay) {
+                for (StripState st : StripState.values()) {
+                    int h = st.height(sw);
+                    g.setColor(st.colour(p.dark()));
+                    g.fillRect(x, midY - h / 2, sw, h);
+                    g.setColor(p.text());
+                    g.drawString(st.label(), x + sw + 4, base);
+                    x += sw + 4 + fm.stringWidth(st.label()) + (int) (10 * m.scale());
+                }
+                x += (int) (6 * m.scale());
+            }
             if (!(o instanceof ResponseOverlay r)) {
                 continue;
             }
@@ -226,7 +240,7 @@ public final class ExportPainter {
                 x += sw + 4 + fm.stringWidth("critical path") + (int) (14 * m.scale());
                 for (Category c : r.ownColourCategories()) {
                     String label = "path: " + c.label();
-                    g.setColor(CategoryColors.of(c));
+                    g.setColor(CategoryColors.onTimeline(c, p.dark()));
                     g.fillRect(x, midY - sw / 2, sw, sw);
                     g.setColor(p.text());
                     g.drawString(label, x + sw + 4, base);

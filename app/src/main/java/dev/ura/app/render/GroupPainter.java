@@ -105,30 +105,13 @@ final class GroupPainter {
                 i++;
                 continue;
             }
-            // a fold: every run ending within minW of the fold's end joins it (runs do not overlap, so
-            // they start after it and are narrower than minW), found by binary search
-            double end = x1;
             int first = i;
-            i++;
-            while (i < n && end <= width) {
-                int q = cpus.firstEndingAfter(c, axis.toNs(end + minW));
-                if (q > i) {
-                    end = Math.max(end, axis.toPx(cpus.end(c, q - 1)));
-                    i = q;
-                    continue;
-                }
-                double sx = axis.toPx(cpus.start(c, i));
-                double ex = axis.toPx(cpus.end(c, i));
-                if (ex - sx >= minW || sx - end >= minW) {
-                    break;
-                }
-                end = ex;
-                i++;
-            }
+            double[] end = new double[1];
+            i = RunFolds.foldEnd(runs(cpus, c), axis, i, x1, minW, end);
             int px = (int) Math.floor(Math.max(-2, x0));
             // a lone narrow run keeps its thread's colour; a fold of several is grey
             g.setColor(i == first + 1 ? ThreadColors.of(sys, cpus.thread(c, first), p.dark()) : p.fold());
-            g.fillRect(px, y, Math.max(1, (int) Math.ceil(Math.min(width + 2, end)) - px), h);
+            g.fillRect(px, y, Math.max(1, (int) Math.ceil(Math.min(width + 2, end[0])) - px), h);
         }
         // the CPU's name on a chip of header colour, readable over any run
         String name = "CPU " + c;
@@ -137,5 +120,30 @@ final class GroupPainter {
         g.fillRect(0, y, lx + fm.stringWidth(name) + lx, h);
         g.setColor(p.mutedText());
         g.drawString(name, lx, y + (h + ascent) / 2);
+    }
+
+    /** One CPU's runs, for {@link RunFolds}. */
+    private static RunFolds.Runs runs(CpuIndex cpus, int c) {
+        return new RunFolds.Runs() {
+            @Override
+            public int size() {
+                return cpus.size(c);
+            }
+
+            @Override
+            public long start(int i) {
+                return cpus.start(c, i);
+            }
+
+            @Override
+            public long end(int i) {
+                return cpus.end(c, i);
+            }
+
+            @Override
+            public int firstEndingAfter(long timeNs) {
+                return cpus.firstEndingAfter(c, timeNs);
+            }
+        };
     }
 }

@@ -27,6 +27,7 @@ public final class LaneLayout {
     private final Set<Long> expandedGroups = new HashSet<>();
     private int cpuCount;
     private boolean cpusCollapsed;
+    private boolean stateStrips;
 
     public LaneLayout(List<Integer> defaultOrder) {
         this.order = new ArrayList<>(defaultOrder);
@@ -45,6 +46,7 @@ public final class LaneLayout {
         c.expandedGroups.addAll(expandedGroups);
         c.cpuCount = cpuCount;
         c.cpusCollapsed = cpusCollapsed;
+        c.stateStrips = stateStrips;
         return c;
     }
 
@@ -127,6 +129,23 @@ public final class LaneLayout {
     /** Shows {@code count} CPU tracks under a collapsible "CPUs" header above the threads (0: none). */
     public void showCpus(int count) {
         cpuCount = Math.max(0, count);
+    }
+
+    /**
+     * Gives each lane of a thread the scheduler recorded a thread-state strip under its header
+     * (system traces; {@link ThreadStateOverlay} paints it).
+     */
+    public void showStateStrips(boolean on) {
+        stateStrips = on;
+    }
+
+    /** Height of a thread's state strip: 0 when strips are off or the scheduler never showed the thread. */
+    int strip(TraceIndex index, Metrics m, int t) {
+        if (!stateStrips) {
+            return 0;
+        }
+        var states = index.trace().system().states();
+        return t < states.size() && states.get(t).size() > 0 ? m.stateRow() : 0;
     }
 
     /** Whether a group (a pid, or {@link GroupBox#CPUS}) is collapsed. */
@@ -252,11 +271,12 @@ public final class LaneLayout {
 
     private LaneBox box(TraceIndex index, Metrics m, int t, int y, boolean isPinned) {
         int rows = rows(index, t);
-        return new LaneBox(t, y, m.header() + rows * m.row(), rows, isPinned, collapsed.contains(t));
+        int strip = strip(index, m, t);
+        return new LaneBox(t, y, m.header() + strip + rows * m.row(), rows, isPinned, collapsed.contains(t), strip);
     }
 
     private int laneHeight(TraceIndex index, Metrics m, int t) {
-        return m.header() + rows(index, t) * m.row();
+        return m.header() + strip(index, m, t) + rows(index, t) * m.row();
     }
 
     private int rows(TraceIndex index, int t) {

@@ -22,6 +22,14 @@ public record Metrics(double scale, int ruler, int header, int row, int gap, flo
                 (float) (11 * scale), 3 * scale);
     }
 
+    /**
+     * Height of a system-trace lane's thread-state strip, between its header line and its rows:
+     * tall enough to tell a running block from a runnable one and to point at with the mouse.
+     */
+    public int stateRow() {
+        return px(9, scale);
+    }
+
     /** Height of one row of flags. */
     public int flagRow() {
         return px(16, scale);

@@ -63,7 +63,7 @@ public record RenderedFrame(TimelineScene scene, List<LaneBox> boxes, DrawList i
         for (LaneBox b : boxes) {
             if (!b.pinned() && b.y() < pinnedBottom && b.y() + b.height() > pinnedBottom + header / 2) {
                 int y = Math.min(pinnedBottom, b.y() + b.height() - header);
-                return new LaneBox(b.thread(), y, b.height(), b.rows(), false, b.collapsed());
+                return new LaneBox(b.thread(), y, b.height(), b.rows(), false, b.collapsed(), b.strip());
             }
         }
         return null;
@@ -74,12 +74,18 @@ public record RenderedFrame(TimelineScene scene, List<LaneBox> boxes, DrawList i
         if (lane == null) {
             return false;
         }
-        if (y >= lane.y() && y < lane.rowsY(scene.metrics())) {
+        if (y >= lane.y() && y < lane.stripY(scene.metrics())) {
             return true;
         }
         LaneBox sticky = stickyHeader();
         return sticky != null && sticky.thread() == lane.thread() && y >= sticky.y()
                 && y < sticky.y() + scene.metrics().header();
+    }
+
+    /** The lane whose thread-state strip is under a point, or {@code null}. */
+    public LaneBox stripAt(int y) {
+        LaneBox b = laneAt(y);
+        return b != null && b.strip() > 0 && y >= b.stripY(scene.metrics()) && y < b.rowsY(scene.metrics()) ? b : null;
     }
 
     /** The lane under a y, or {@code null}. */

@@ -48,10 +48,7 @@ public final class ResponseExport {
         scene.setPalette(palette);
         scene.setMetrics(Metrics.at(scale));
         arrange(scene.layout(), index, analysis, response, path);
-        ThreadStateOverlay states = ThreadStateOverlay.of(index.trace());
-        if (states != null) {
-            scene.overlays().add(states);
-        }
+        ThreadStateOverlay.install(scene);
         ResponseDescription d = analysis.describe(response);
         long onScreen = d.onScreenAtNs();
         ResponseOverlay overlay = new ResponseOverlay(r, path, ghost);

@@ -186,19 +186,19 @@ public final class ResponseOverlay implements TimelineOverlay {
 
     private void paintPath(Graphics2D g, RenderedFrame f, Palette p, Metrics m) {
         float w = (float) (2 * m.scale());
-        // On a system trace the thread-state strip has the header's bottom: the path bar sits on it.
-        boolean states = f.scene().overlays().stream().anyMatch(o -> o instanceof ThreadStateOverlay);
-        int lift = states ? ThreadStateOverlay.stripHeight(m) : 0;
+        boolean arrowsOn = f.scene().arrows().path();
         Segment prev = null;
         for (Segment s : path.segments()) {
             LaneBox b = f.box(s.thread());
             if (b != null) {
                 int x1 = (int) Math.round(clampX(f.x(s.startNs())));
                 int x2 = (int) Math.round(clampX(f.x(s.endNs())));
+                // on a system trace the path bar sits on the thread-state strip, at the header's bottom
+                boolean states = b.strip() > 0;
                 int bar = (int) Math.max(states ? 2 : 3, (states ? 3 : 4) * m.scale());
-                g.setColor(CategoryColors.ownColourOnPath(s.category()) ? CategoryColors.of(s.category())
-                        : p.criticalPath());
-                g.fillRect(x1, b.rowsY(m) - lift - bar, Math.max(2, x2 - x1), bar);
+                g.setColor(CategoryColors.ownColourOnPath(s.category())
+                        ? CategoryColors.onTimeline(s.category(), p.dark()) : p.criticalPath());
+                g.fillRect(x1, b.stripY(m) - bar, Math.max(2, x2 - x1), bar);
                 g.setColor(p.criticalPath());
                 g.fillRect(x1, b.y(), 1, m.header());
                 int row = s.call() == null ? -1 : callRow(f, s);
@@ -207,14 +207,15 @@ public final class ResponseOverlay implements TimelineOverlay {
                     g.drawRect(x1, b.rowsY(m) + row * m.row(), Math.max(2, x2 - x1), m.row() - 1);
                 }
             }
-            if (prev != null && prev.thread() != s.thread()) {
+            if (arrowsOn && prev != null && prev.thread() != s.thread()) {
                 int y1 = f.laneAnchorY(prev.thread());
                 int y2 = f.laneAnchorY(s.thread());
                 if (y1 >= 0 && y2 >= 0) {
                     int x1 = (int) Math.round(clampX(f.x(prev.endNs())));
                     int x2 = (int) Math.round(clampX(f.x(s.startNs())));
                     boolean dashed = s.via() != null && s.via().isInferred();
-                    ArrowPainter.paint(g, x1, y1, x2, y2, p.arrow(), (float) (2 * m.scale()), dashed, m.scale());
+                    ArrowPainter.paint(g, x1, y1, x2, y2, p.arrow(), (float) (2 * m.scale()), dashed, m.scale(),
+                            p.background());
                     arrows.add(new Arrow(prev, s, x1, y1, x2, y2));
                 }
             }

@@ -5,10 +5,16 @@ import java.awt.Graphics2D;
 
 /**
  * The time ruler: ticks on a 1-2-5 step, labelled as offsets from the trace start, in its top row;
- * the rows under it are left to the response's flags.
+ * the rows under it are left to the response's flags. A label is drawn whole or not at all at the
+ * left edge (its tick is then left of the view).
  */
 public final class RulerRenderer {
     private RulerRenderer() {
+    }
+
+    /** Where the label of a tick at {@code tickX} starts: just right of the tick. */
+    static int labelX(int tickX, Metrics m) {
+        return tickX + (int) (3 * m.scale());
     }
 
     public static void paint(Graphics2D g, TimelineScene s, long step, int width) {
@@ -28,8 +34,11 @@ public final class RulerRenderer {
             int x = (int) Math.round(axis.toPx(t));
             g.setColor(p.mutedText());
             g.fillRect(x, ticks - (int) (6 * m.scale()), 1, (int) (6 * m.scale()));
-            g.setColor(p.text());
-            g.drawString(TimeFormat.tick(t - origin, step), x + (int) (3 * m.scale()), base);
+            int lx = labelX(x, m);
+            if (lx >= 0) { // a tick left of the view would have its label cut at the edge: none rather than a cut one
+                g.setColor(p.text());
+                g.drawString(TimeFormat.tick(t - origin, step), lx, base);
+            }
         }
     }
 }

@@ -19,6 +19,7 @@ public final class TimelineScene {
     private int scrollY;
     private SliceRef selection;
     private boolean[] matches;
+    private ArrowToggles arrows = ArrowToggles.ALL;
     private final List<TimelineOverlay> overlays = new ArrayList<>();
 
     public TimelineScene(TraceIndex index) {
@@ -46,6 +47,7 @@ public final class TimelineScene {
         c.scrollY = scrollY;
         c.selection = selection;
         c.matches = matches;
+        c.arrows = arrows;
         for (TimelineOverlay o : overlays) {
             c.overlays.add(o.forExport());
         }
@@ -116,6 +118,15 @@ public final class TimelineScene {
 
     public void setMatches(boolean[] m) {
         matches = m;
+    }
+
+    /** Which arrows overlays draw. */
+    public ArrowToggles arrows() {
+        return arrows;
+    }
+
+    public void setArrows(ArrowToggles a) {
+        arrows = a;
     }
 
     /** Overlays, painted in order (mutable list). */

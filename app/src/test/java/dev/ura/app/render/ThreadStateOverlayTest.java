@@ -11,6 +11,8 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.nio.ByteBuffer;
 
+import static dev.ura.app.render.ThreadStateOverlay.ArrowKind.BINDER;
+import static dev.ura.app.render.ThreadStateOverlay.ArrowKind.WAKEUP;
 import static dev.ura.trace.testing.SystemScenarios.t;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,9 +27,7 @@ class ThreadStateOverlayTest {
         TimelineScene scene = new TimelineScene(index);
         scene.setMetrics(Metrics.at(1));
         scene.setPalette(Palette.LIGHT);
-        ThreadStateOverlay overlay = ThreadStateOverlay.of(trace);
-        assertThat(overlay).isNotNull();
-        scene.overlays().add(overlay);
+        assertThat(ThreadStateOverlay.install(scene)).isNotNull();
         int width = 1300;
         scene.axis().setWidthPx(width);
         scene.axis().fit(t(0), t(2600), 0); // 2 px per µs
@@ -38,13 +38,13 @@ class ThreadStateOverlayTest {
 
         int worker = trace.system().threadIndex(SystemScenarios.WORKER);
         LaneBox box = frame.box(worker);
-        int y = box.y() + scene.metrics().header() - 2;
+        int y = box.stripY(scene.metrics()) + box.strip() / 2;
         // Worker: runnable 300–350, running 350–420, asleep in D 820–1500.
         assertThat(rgb(img, scene, 330, y)).isEqualTo(ThreadStateOverlay.colour(ThreadState.RUNNABLE).getRGB());
         assertThat(rgb(img, scene, 400, y)).isEqualTo(ThreadStateOverlay.colour(ThreadState.RUNNING).getRGB());
         assertThat(rgb(img, scene, 1200, y)).isEqualTo(ThreadStateOverlay.colour(ThreadState.UNINTERRUPTIBLE).getRGB());
         int app = trace.system().threadIndex(SystemScenarios.APP);
-        int appY = frame.box(app).y() + scene.metrics().header() - 2;
+        int appY = frame.box(app).stripY(scene.metrics()) + frame.box(app).strip() / 2;
         assertThat(rgb(img, scene, 1625, appY)).isEqualTo(ThreadStateOverlay.colour(ThreadState.RUNNABLE).getRGB());
         // Frame 42 was drawn at 2500 µs: a tick on the ruler there.
         int rulerY = scene.metrics().ruler() - 2;
@@ -66,10 +66,10 @@ class ThreadStateOverlayTest {
         // "fetch" (worker, 360–800 µs): woken by the main thread at 300 before it; during it the
         // binder thread's reply wakes it at 710; it sends 77 (400 → 510) and receives 78 (710 → 760).
         assertThat(overlay.arrows(new dev.ura.app.analysis.model.SliceRef(worker, 0))).containsExactly(
-                new ThreadStateOverlay.Arrow(false, app, t(300), worker, t(300)),
-                new ThreadStateOverlay.Arrow(false, binder, t(710), worker, t(710)),
-                new ThreadStateOverlay.Arrow(true, worker, t(400), binder, t(510)),
-                new ThreadStateOverlay.Arrow(true, binder, t(710), worker, t(760)));
+                new ThreadStateOverlay.Arrow(WAKEUP, app, t(300), worker, t(300)),
+                new ThreadStateOverlay.Arrow(WAKEUP, binder, t(710), worker, t(710)),
+                new ThreadStateOverlay.Arrow(BINDER, worker, t(400), binder, t(510)),
+                new ThreadStateOverlay.Arrow(BINDER, binder, t(710), worker, t(760)));
         assertThat(overlay.arrows(null)).isEmpty();
     }
 }

@@ -58,6 +58,11 @@ public final class FtraceTextReader implements TraceReader {
                             + " class=\"trace-data\"> part with '# tracer' and no linuxPerfData)", null);
                 }
                 kind = html.legacy() ? SystraceContainer.Kind.LEGACY_HTML : kind;
+                if (html.laterFtraceParts() > 0) {
+                    // Only the first is read, as catapult's importer does: two ftrace parts are two
+                    // captures of the same kernel buffers, not halves of one.
+                    b.warn(html.laterFtraceParts() + " more ftrace part(s) in this HTML after the first were not read");
+                }
             }
             case COMPRESSED -> {
                 byte[] text = SystraceContainer.inflate(source, data, SystraceContainer.body(data), INFLATE_LIMIT);

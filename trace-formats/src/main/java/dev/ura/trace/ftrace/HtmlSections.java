@@ -22,6 +22,7 @@ final class HtmlSections implements LineStream.Sink {
     private State state = State.OUTSIDE;
     private boolean ftraceSeen;
     private boolean legacySeen;
+    private int laterFtraceParts;
     private byte[] out = new byte[256];
     private int outLen;
 
@@ -33,6 +34,11 @@ final class HtmlSections implements LineStream.Sink {
     /** Whether any ftrace text was found. */
     boolean ftraceSeen() {
         return ftraceSeen;
+    }
+
+    /** Parts with ftrace text after the first one (not read: see {@link FtraceTextReader}). */
+    int laterFtraceParts() {
+        return laterFtraceParts;
     }
 
     /** Whether the ftrace text was the legacy {@code linuxPerfData} string. */
@@ -53,8 +59,10 @@ final class HtmlSections implements LineStream.Sink {
                     }
                     return;
                 }
-                int l = ftraceSeen ? -1 : indexOf(b, from, to, LEGACY);
-                if (l >= 0) {
+                int l = indexOf(b, from, to, LEGACY);
+                if (l >= 0 && ftraceSeen) {
+                    laterFtraceParts++;
+                } else if (l >= 0) {
                     state = State.LEGACY;
                     legacySeen = true;
                     ftraceSeen = true;
@@ -76,6 +84,9 @@ final class HtmlSections implements LineStream.Sink {
                         ftraceSeen = true;
                         ftrace.line(b, from, end, lineNo);
                     } else {
+                        if (ftraceSeen && (b[p] == '#' || looksLikeEvent(b, from, end))) {
+                            laterFtraceParts++;
+                        }
                         state = State.SKIP;
                     }
                 }

@@ -20,6 +20,12 @@ final class FtraceDecoder {
     private final StringInterner comms = new StringInterner();
     private int[] eventStart = new int[64];
     private int[] eventEnd = new int[64];
+    /**
+     * The pid last passed to {@link SystemTraceBuilder#current} in this bundle since its last full
+     * switch: the builder ignores a repeat (the CPU's current task is already that thread), and most
+     * events of a run are by one task, so the repeat is not even passed.
+     */
+    private long currentPid;
 
     FtraceDecoder(SystemTraceBuilder b) {
         this.b = b;
@@ -81,6 +87,7 @@ final class FtraceDecoder {
             }
         }
         int outerLimit = pb.limit;
+        currentPid = Long.MIN_VALUE;
         for (int i = 0; i < events; i++) {
             pb.pos = eventStart[i];
             pb.limit = eventEnd[i];
@@ -122,8 +129,11 @@ final class FtraceDecoder {
             return;
         }
         ts += offset;
-        if (kind != 4) {
+        if (kind == 4) {
+            currentPid = Long.MIN_VALUE; // the switch changes the CPU's current task
+        } else if (pid != currentPid) {
             b.current(cpu, ts, pid);
+            currentPid = pid;
         }
         pb.pos = start;
         pb.limit = end;

@@ -36,7 +36,7 @@ public final class PerfettoReader implements TraceReader {
 
     @Override
     public boolean canRead(byte[] head) {
-        if (head.length < 2 || head[0] != 0x0A) {
+        if (head.length < 2 || head[0] != 0x0A || plainText(head)) {
             return false;
         }
         // Field 1, length-delimited: the length must be a well-formed varint that fits the file
@@ -72,6 +72,25 @@ public final class PerfettoReader implements TraceReader {
         } catch (Pb.Malformed e) {
             return false;
         }
+    }
+
+    /**
+     * Whether the head is plain ASCII text (tabs, line breaks, printable characters) of some length.
+     * Text that starts with a blank line and then spaces (a licence file indented like Apache's)
+     * passes the packet checks of {@link #canRead}: {@code 0A 20} reads as a 32-byte packet and each
+     * space as field 4 with the varint 32. A Perfetto trace has bytes below 0x20 within its first
+     * packets (tags of fields 1 to 3, small varints, lengths) and field values of 0x80 and above.
+     */
+    static boolean plainText(byte[] head) {
+        if (head.length < 64) {
+            return false;
+        }
+        for (byte c : head) {
+            if ((c < 0x20 || c > 0x7E) && c != '\n' && c != '\r' && c != '\t') {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -113,7 +113,8 @@ final class SchedCollector {
     }
 
     /**
-     * Walks each CPU in time order, then assembles per-thread states.
+     * Walks each CPU in time order, then assembles per-thread states. Called once: it releases each
+     * CPU's events as soon as they are walked (they are the largest thing the reader holds).
      *
      * @param threads number of threads in the registry
      * @param endNs   the trace's last time: open runs and sleeps end there
@@ -124,10 +125,14 @@ final class SchedCollector {
         for (int cpu = 0; cpu < cpus.length; cpu++) {
             if (cpus[cpu] != null) {
                 walk(cpu, cpus[cpu], runs, wb, endNs);
+                cpus[cpu] = null; // its runs and wakes are out: let the next CPU's walk reuse the room
             }
         }
         WakeupTable wakeups = wb.build(runs, threads);
         duplicateWakeups = wb.duplicates();
+        // Dropped by hand: build runs once, interpreted, and the interpreter keeps every local alive
+        // to the method's end; without this the rows would sit beside the thread states built below.
+        wb = null;
         long[][] wakeTimes = new long[threads][];
         int[][] wakesOf = groupByWakee(wakeups, threads, wakeTimes);
         Map<Integer, List<Integer>> blockedOf = new HashMap<>();
@@ -138,6 +143,9 @@ final class SchedCollector {
         for (int t = 0; t < threads; t++) {
             states.add(runs[t] == null ? ThreadStateTable.empty()
                     : states(runs[t], wakeups, wakesOf[t], wakeTimes[t], blockedOf.getOrDefault(t, List.of()), endNs));
+            runs[t] = null; // a thread's runs are in its states now; the peak is the last threads' states
+            wakesOf[t] = null;
+            wakeTimes[t] = null;
         }
         return new Result(wakeups, states);
     }

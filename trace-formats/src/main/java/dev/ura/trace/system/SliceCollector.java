@@ -148,7 +148,8 @@ final class SliceCollector {
 
     /**
      * The calls of a thread: ends match the innermost open begin in time order; an end with
-     * nothing open is dropped; a begin never ended lasts to {@code endNs}.
+     * nothing open is dropped; a begin never ended lasts to {@code endNs}. Once per thread: the
+     * thread's operations are released.
      */
     CallTable calls(int thread, long endNs) {
         Ops o = thread < threads.size() ? threads.get(thread) : null;
@@ -157,7 +158,12 @@ final class SliceCollector {
         }
         int[] order = dev.ura.trace.model.system.TimeOrder.of(o.ts, o.size);
         long base = o.ts[order[0]];
-        CallTable.Builder b = new CallTable.Builder(base, 1, false, o.size / 2 + 1);
+        int begins = 0;
+        for (int k = 0; k < o.size; k++) {
+            begins += o.name[k] >= 0 ? 1 : 0;
+        }
+        // Exactly one call per begin: the columns are built at their final size, never trimmed (copied).
+        CallTable.Builder b = new CallTable.Builder(base, 1, false, begins);
         int[] stack = new int[16];
         int depth = 0;
         for (int k : order) {
@@ -177,6 +183,9 @@ final class SliceCollector {
         while (depth > 0) {
             b.close(stack[--depth], Math.max(endNs, base), 0);
         }
+        // The operations are calls now: only their count is asked for again (records).
+        o.ts = null;
+        o.name = null;
         return b.build();
     }
 

@@ -398,8 +398,10 @@ public final class SystemTraceBuilder {
         MethodTable methods = names.build();
         SchedCollector.Result s = sched.build(n, end);
         long[] tids = new long[n];
+        List<ThreadInfo> infos = new ArrayList<>(n);
         for (int t = 0; t < n; t++) {
-            tids[t] = registry.threadInfo(t).tid();
+            infos.add(registry.threadInfo(t)); // sorts the thread's names: once per thread
+            tids[t] = infos.get(t).tid();
         }
         List<Frame> frames = TimelineFrames.add(FrameJoiner.join(calls, tgids, methods, timeline), timeline, tids);
         int appThread = AppProcess.pick(calls, tgids, methods);
@@ -409,10 +411,8 @@ public final class SystemTraceBuilder {
         }
         long appPid = appThread >= 0 ? tgids[appThread] : -1;
         List<ThreadTrack> tracks = new ArrayList<>(n);
-        List<ThreadInfo> infos = new ArrayList<>(n);
         for (int t = 0; t < n; t++) {
-            ThreadInfo info = registry.threadInfo(t);
-            infos.add(info);
+            ThreadInfo info = infos.get(t);
             boolean main = t == appThread;
             tracks.add(new ThreadTrack(info.tid(), info.lastName(), main, slices.records(t), calls.get(t)));
         }

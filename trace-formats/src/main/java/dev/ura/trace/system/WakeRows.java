@@ -61,7 +61,7 @@ final class WakeRows {
         long[] pendingAt = new long[threads];
         Arrays.fill(pendingAt, Long.MIN_VALUE);
         long[][] starts = new long[threads][];
-        WakeupTable.Builder out = new WakeupTable.Builder();
+        WakeupTable.Builder out = new WakeupTable.Builder(size);
         for (int g = 0; g < size; ) {
             int h = g;
             while (h < size && ts[order[h]] == ts[order[g]]) {

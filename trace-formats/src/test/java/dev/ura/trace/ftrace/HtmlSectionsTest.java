@@ -37,4 +37,27 @@ class HtmlSectionsTest {
         assertThat(lines(html)).containsExactly("# tracer: nop", "  a-1 [000] 1.0: x: say \"hi\"",
                 "  b-2 [000] 2.0: y: tab\there", "c-3", "  d-4 [000] 3.0: z: cutted");
     }
+
+    @Test
+    void onlyTheFirstFtracePartIsReadAndTheLaterOnesAreSaid() throws Exception {
+        // Three trace-data parts with ftrace text (one by its '# tracer' header, one by an event
+        // line) around a JSON part: the first is read, the two later ones are counted and warned about;
+        // the JSON part is not ftrace and is not counted.
+        String html = "<!DOCTYPE html>\n<html>\n"
+                + "<script class=\"trace-data\" type=\"application/text\">\n# tracer: nop\n"
+                + "          <idle>-0     [000] d..3   100.000100: sched_switch: prev_comm=swapper/0 prev_pid=0"
+                + " prev_prio=120 prev_state=R ==> next_comm=a next_pid=7 next_prio=120\n</script>\n"
+                + "<script class=\"trace-data\" type=\"application/text\">\n{\"traceEvents\": []}\n</script>\n"
+                + "<script class=\"trace-data\" type=\"application/text\">\n# tracer: nop\n"
+                + "               a-7     [000] d..3   200.000000: sched_switch: prev_comm=a prev_pid=7"
+                + " prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n</script>\n"
+                + "<script class=\"trace-data\" type=\"application/text\">\n"
+                + "               a-7     [000] d..3   300.000000: sched_switch: prev_comm=a prev_pid=7"
+                + " prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n</script>\n"
+                + "</html>\n";
+        dev.ura.trace.model.Trace t = dev.ura.trace.io.TraceFiles.read("two.html",
+                java.nio.ByteBuffer.wrap(html.getBytes(StandardCharsets.UTF_8)), null);
+        assertThat(t.warnings()).contains("2 more ftrace part(s) in this HTML after the first were not read");
+        assertThat(t.metadata().properties()).containsEntry("ftrace.events", "1"); // the 100.000100 switch only
+    }
 }

@@ -42,6 +42,25 @@ class PerfettoHostileTest {
     }
 
     @Test
+    void anIndentedTextFileIsRefusedNotReadAsAnEmptyTrace() {
+        // How Apache's LICENSE file starts (trappy ships one beside its traces): a blank line, then
+        // the title indented with spaces. As protobuf, 0A 20 is field 1 (a TracePacket) of 32
+        // bytes, and each following space (0x20) is field 4, varint, whose value is the next space:
+        // well-formed, so the file used to load as a Perfetto trace with 0 records.
+        byte[] license = ("\n" + " ".repeat(33) + "Apache License\n" + " ".repeat(28) + "Version 2.0, January 2004\n"
+                + " ".repeat(25) + "http://www.apache.org/licenses/\n\n   TERMS AND CONDITIONS FOR USE\n")
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(license[0]).isEqualTo((byte) 0x0A);
+        assertThat(new PerfettoReader().canRead(license)).isFalse();
+        assertThatThrownBy(() -> read(license)).isInstanceOf(TraceFormatException.class)
+                .hasMessage("hostile.pftrace: at byte 0: not a trace ura can read (unknown content starting"
+                        + " 0a 20 20 20 20 20 20 20)");
+        // A real trace still reads, and is no text: its first packet has bytes below 0x20 besides 0A.
+        assertThat(PerfettoReader.plainText(GOOD)).isFalse();
+        assertThat(new PerfettoReader().canRead(Arrays.copyOf(GOOD, Math.min(GOOD.length, 4096)))).isTrue();
+    }
+
+    @Test
     void garbageAfterGoodPacketsEndsTheReadWithAWarning() throws Exception {
         byte[] junk = new byte[40];
         Arrays.fill(junk, (byte) 0xFF);

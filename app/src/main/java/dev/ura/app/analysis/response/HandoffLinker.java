@@ -97,6 +97,8 @@ public final class HandoffLinker {
     private static List<Link> byIdentity(Trace trace, EventTable events, WorkUnits units, MethodRules rules,
                                          BitSet fixedSends, BitSet fixedDispatches, List<String> warnings) {
         Map<Integer, ArrayDeque<Integer>> queued = new HashMap<>();
+        // the last release of each object: releases are not consumed (sends of one obj are otherwise taken in order)
+        Map<Integer, Integer> releases = new HashMap<>();
         List<Link> links = new ArrayList<>();
         BitSet linked = (BitSet) fixedDispatches.clone();
         List<Integer> anonymousSends = new ArrayList<>();
@@ -114,13 +116,28 @@ public final class HandoffLinker {
                 continue;
             }
             switch (kind) {
-                case SEND_MSG -> queued.computeIfAbsent(id, k -> new ArrayDeque<>()).add(e);
+                case SEND_MSG -> {
+                    if (isRelease(events, e)) {
+                        releases.put(id, e);
+                    } else {
+                        queued.computeIfAbsent(id, k -> new ArrayDeque<>()).add(e);
+                    }
+                }
                 case REMOVE_MSG -> queued.remove(id);
                 case DISPATCH_MSG -> {
+                    if (isRelease(events, e)) {
+                        // every waiter released by one release resumes from it (two threads awaiting one latch)
+                        Integer release = releases.get(id);
+                        if (release != null && !fixedSends.get(release) && !fixedDispatches.get(e)) {
+                            links.add(new Link(release, e, LinkKind.IDENTITY));
+                            linked.set(e);
+                        }
+                        continue;
+                    }
                     ArrayDeque<Integer> q = queued.get(id);
                     Integer send = q == null ? null : q.poll();
                     if (send == null) {
-                        if (!fixedDispatches.get(e) && !isRelease(events, e)) {
+                        if (!fixedDispatches.get(e)) {
                             neverSent.add(e);
                             anonymousDispatches.add(e);
                         }

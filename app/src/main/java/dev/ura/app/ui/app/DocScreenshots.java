@@ -43,15 +43,7 @@ public final class DocScreenshots {
         Path out = Path.of(args[2]);
         Files.createDirectories(out);
         Preferences node = Preferences.userRoot().node("dev/ura/screenshots-" + UUID.randomUUID());
-        ThemeSupport.registerDefaults();
-        ExplorerFrame frame = onEdt(() -> {
-            ThemeSupport.install(false);
-            ExplorerFrame f = ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
-            f.setBounds(0, 0, 1600, 1000);
-            f.setVisible(true);
-            f.open(trace);
-            return f;
-        });
+        ExplorerFrame frame = window(node, trace);
         ResponseModel model = frame.responseModel();
         await(() -> model.responses().size() > response);
         onEdt(() -> {
@@ -89,7 +81,20 @@ public final class DocScreenshots {
         removeQuietly(node);
     }
 
-    private static void write(ExplorerFrame frame, Path file) throws Exception {
+    /** A 1600 × 1000 light window on throw-away preferences, opening {@code trace}. */
+    static ExplorerFrame window(Preferences node, Path trace) throws Exception {
+        ThemeSupport.registerDefaults();
+        return onEdt(() -> {
+            ThemeSupport.install(false);
+            ExplorerFrame f = ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
+            f.setBounds(0, 0, 1600, 1000);
+            f.setVisible(true);
+            f.open(trace);
+            return f;
+        });
+    }
+
+    static void write(ExplorerFrame frame, Path file) throws Exception {
         BufferedImage img = onEdt(() -> {
             BufferedImage i = new BufferedImage(frame.getRootPane().getWidth(), frame.getRootPane().getHeight(),
                     BufferedImage.TYPE_INT_RGB);
@@ -103,7 +108,7 @@ public final class DocScreenshots {
         }
     }
 
-    private static void await(Callable<Boolean> condition) throws Exception {
+    static void await(Callable<Boolean> condition) throws Exception {
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (!onEdt(condition)) {
             if (System.nanoTime() > deadline) {
@@ -113,7 +118,7 @@ public final class DocScreenshots {
         }
     }
 
-    private static <T> T onEdt(Callable<T> c) throws InterruptedException, InvocationTargetException {
+    static <T> T onEdt(Callable<T> c) throws InterruptedException, InvocationTargetException {
         AtomicReference<T> result = new AtomicReference<>();
         AtomicReference<Exception> failure = new AtomicReference<>();
         SwingUtilities.invokeAndWait(() -> {

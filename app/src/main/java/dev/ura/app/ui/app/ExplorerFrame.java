@@ -69,6 +69,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace, ExportHost
     private final AnnotationTool annotations;
     private final ResponseModel model = new ResponseModel();
     private final ResponseController responses;
+    private final SystemTraceTool systemTool;
     private ThemeChoice theme;
     private LoadedTrace loaded;
 
@@ -78,19 +79,22 @@ public final class ExplorerFrame extends JFrame implements OpenTrace, ExportHost
         this.theme = theme;
         this.opener = new TraceOpener(this, status, this::show, on -> loadingListeners.forEach(l -> l.accept(on)));
         timeline.setWheelZooms(prefs.wheelZooms());
+        timeline.setArrows(prefs.arrows());
         setName("explorer");
         setDefaultCloseOperation(DISPOSE_ON_CLOSE);
         bottom.addTab("Details", details);
         JPanel center = new JPanel(new BorderLayout());
         JPanel north = new JPanel(new BorderLayout());
         north.add(search, BorderLayout.CENTER);
-        SystemTraceTool systemTool = SystemTraceTool.create(timeline);
+        systemTool = SystemTraceTool.create(timeline);
         north.add(systemTool.component(), BorderLayout.EAST);
         traceListeners.add(systemTool::show);
         model.addListener(() -> systemTool.setPathThreads(model.path() == null ? List.of()
                 : model.path().segments().stream().map(s -> s.thread()).distinct().toList()));
         center.add(north, BorderLayout.NORTH);
-        center.add(new TimelinePanel(timeline), BorderLayout.CENTER);
+        TimelinePanel timelinePanel = new TimelinePanel(timeline);
+        center.add(timelinePanel, BorderLayout.CENTER);
+        center.add(systemTool.legend(), BorderLayout.SOUTH);
         side.setPreferredSize(new Dimension(UIScale.scale(340), UIScale.scale(200)));
         JSplitPane horizontal = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, side, center);
         horizontal.setResizeWeight(0);
@@ -99,8 +103,10 @@ public final class ExplorerFrame extends JFrame implements OpenTrace, ExportHost
         bottom.setPreferredSize(new Dimension(UIScale.scale(400), UIScale.scale(220)));
         getContentPane().add(vertical, BorderLayout.CENTER);
         getContentPane().add(status, BorderLayout.SOUTH);
-        setJMenuBar(new ExplorerMenus(this).build());
+        ExplorerMenus menus = new ExplorerMenus(this);
+        setJMenuBar(menus.build());
         FileDropHandler drop = new FileDropHandler(f -> open(f.toPath()));
+        timelinePanel.setWelcome(new WelcomePanel(this, menus::chooseFile, drop));
         setTransferHandler(drop);
         timeline.setTransferHandler(drop);
         timeline.addSelectionListener(s -> showDetails());
@@ -197,6 +203,11 @@ public final class ExplorerFrame extends JFrame implements OpenTrace, ExportHost
 
     public AnnotationTool annotations() {
         return annotations;
+    }
+
+    /** The process picker and state legend of system traces. */
+    public SystemTraceTool systemTool() {
+        return systemTool;
     }
 
     SearchBar search() {

@@ -146,6 +146,7 @@ public final class ExplorerMenus {
             frame.prefs().setWheelZooms(wheel.isSelected());
         });
         view.add(wheel);
+        view.add(arrowsMenu());
         view.addSeparator();
         JMenu hidden = new JMenu("Show Hidden Threads");
         view.add(hidden);
@@ -168,6 +169,32 @@ public final class ExplorerMenus {
             }
         });
         return view;
+    }
+
+    /** View › Arrows: which arrows the timeline draws, remembered between sessions. */
+    private JMenu arrowsMenu() {
+        JMenu arrows = new JMenu("Arrows");
+        arrows.setName("arrowsMenu");
+        dev.ura.app.render.ArrowToggles now = frame.timeline().arrows();
+        JCheckBoxMenuItem wakeups = new JCheckBoxMenuItem("Wakeups", now.wakeups());
+        wakeups.setName("arrowWakeups");
+        wakeups.setToolTipText("System traces: who woke the selected slice's thread (dashed)");
+        JCheckBoxMenuItem handoffs = new JCheckBoxMenuItem("Binder Calls and Flows", now.handoffs());
+        handoffs.setName("arrowHandoffs");
+        handoffs.setToolTipText("System traces: the selected slice's binder transactions and replies, and trace flows");
+        JCheckBoxMenuItem path = new JCheckBoxMenuItem("Critical Path Hand-offs", now.path());
+        path.setName("arrowPath");
+        path.setToolTipText("The selected response's critical path going from one thread to another");
+        Runnable apply = () -> {
+            var a = new dev.ura.app.render.ArrowToggles(wakeups.isSelected(), handoffs.isSelected(), path.isSelected());
+            frame.timeline().setArrows(a);
+            frame.prefs().setArrows(a);
+        };
+        for (JCheckBoxMenuItem i : List.of(wakeups, handoffs, path)) {
+            i.addActionListener(e -> apply.run());
+            arrows.add(i);
+        }
+        return arrows;
     }
 
     private JMenu helpMenu() {
@@ -227,7 +254,8 @@ public final class ExplorerMenus {
         }
     }
 
-    private void chooseFile() {
+    /** File › Open…: a file dialog in the open trace's folder. */
+    void chooseFile() {
         JFileChooser chooser = new JFileChooser(LoadedTrace.dialogFolder(frame.loaded(), lastDirectory));
         chooser.setDialogTitle("Open trace");
         int answer = chooser.showOpenDialog(frame);

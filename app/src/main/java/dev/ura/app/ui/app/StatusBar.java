@@ -1,6 +1,6 @@
 package dev.ura.app.ui.app;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.StatusSink;
@@ -29,7 +29,7 @@ public final class StatusBar extends JPanel implements StatusSink {
 
     StatusBar() {
         super(new BorderLayout());
-        setBorder(new FlatEmptyBorder(2, 8, 2, 4));
+        setBorder(Padding.of(2, 8, 2, 4));
         add(message, BorderLayout.CENTER);
         JPanel right = new JPanel(new FlowLayout(FlowLayout.RIGHT, 6, 0));
         progress.setStringPainted(true);

@@ -55,6 +55,18 @@ public final class UiPrefs {
         node.putBoolean("wheelZooms", on);
     }
 
+    /** Which arrows the timeline draws (View › Arrows); all at first. */
+    dev.ura.app.render.ArrowToggles arrows() {
+        return new dev.ura.app.render.ArrowToggles(node.getBoolean("arrows.wakeups", true),
+                node.getBoolean("arrows.handoffs", true), node.getBoolean("arrows.path", true));
+    }
+
+    void setArrows(dev.ura.app.render.ArrowToggles a) {
+        node.putBoolean("arrows.wakeups", a.wakeups());
+        node.putBoolean("arrows.handoffs", a.handoffs());
+        node.putBoolean("arrows.path", a.path());
+    }
+
     /** The width (logical px) of the last response export: a user who picked 2400 once wants it again. */
     int exportWidth() {
         return node.getInt("exportWidth", 1600);

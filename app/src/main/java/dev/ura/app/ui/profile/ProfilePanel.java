@@ -1,6 +1,6 @@
 package dev.ura.app.ui.profile;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.TableFit;
@@ -98,7 +98,7 @@ public final class ProfilePanel extends JPanel {
         excludeIdle.addActionListener(e -> refresh());
         bar.add(excludeIdle);
         bar.add(status);
-        bar.setBorder(new FlatEmptyBorder(2, 2, 2, 2));
+        bar.setBorder(Padding.of(2, 2, 2, 2));
         threads.addActionListener(e -> {
             if (!filling) {
                 refresh();

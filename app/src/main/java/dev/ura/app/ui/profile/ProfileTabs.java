@@ -1,6 +1,6 @@
 package dev.ura.app.ui.profile;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.OpenTrace;
@@ -111,7 +111,7 @@ public final class ProfileTabs {
         scope.setName(panel.getName() + "Scope");
         scopeLabels.add(scope);
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
-        bar.setBorder(new FlatEmptyBorder(3, 2, 0, 2));
+        bar.setBorder(Padding.of(3, 2, 0, 2));
         bar.add(only);
         bar.add(scope);
         JPanel wrapper = new JPanel(new BorderLayout());

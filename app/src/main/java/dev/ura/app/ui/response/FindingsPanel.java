@@ -1,6 +1,6 @@
 package dev.ura.app.ui.response;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.RowTableModel;
 import dev.ura.app.ui.TableFit;
@@ -45,7 +45,7 @@ public final class FindingsPanel extends JPanel {
         showButton.setEnabled(false);
         fixButton.setEnabled(false);
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.RIGHT));
-        buttons.setBorder(new FlatEmptyBorder(0, 0, 0, 4));
+        buttons.setBorder(Padding.of(0, 0, 0, 4));
         buttons.add(showButton);
         buttons.add(fixButton);
         add(new JScrollPane(view), BorderLayout.CENTER);

@@ -1,6 +1,6 @@
 package dev.ura.app.ui.response;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.timeline.SliceDescriptions;
@@ -71,10 +71,10 @@ public final class ResponsesPanel extends JPanel {
                 model.select(view.getSelectedRow());
             }
         });
-        status.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
+        status.setBorder(Padding.of(6, 8, 6, 8));
         JLabel title = new JLabel("Responses");
         title.putClientProperty("FlatLaf.styleClass", "h4");
-        title.setBorder(new FlatEmptyBorder(6, 8, 0, 8));
+        title.setBorder(Padding.of(6, 8, 0, 8));
         JPanel head = new JPanel(new BorderLayout());
         head.add(title, BorderLayout.NORTH);
         head.add(status, BorderLayout.CENTER);

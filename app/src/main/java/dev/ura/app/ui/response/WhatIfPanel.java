@@ -1,6 +1,6 @@
 package dev.ura.app.ui.response;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 import com.formdev.flatlaf.util.UIScale;
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.ChartStyle;
@@ -50,7 +50,7 @@ public final class WhatIfPanel extends JPanel {
         remove.setEnabled(false);
         list.addListSelectionListener(e -> remove.setEnabled(list.getSelectedIndex() >= 0));
         JPanel left = new JPanel(new BorderLayout(0, 4));
-        left.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
+        left.setBorder(Padding.of(6, 8, 6, 8));
         JLabel hint = new JLabel("Right-click a slice: defer, run in parallel or speed it up.");
         hint.setEnabled(false);
         left.add(hint, BorderLayout.NORTH);

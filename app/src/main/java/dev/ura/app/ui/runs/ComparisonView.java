@@ -1,6 +1,6 @@
 package dev.ura.app.ui.runs;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.Analysis;
@@ -57,7 +57,7 @@ public final class ComparisonView extends JPanel {
             }
         });
         JPanel line = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
-        line.setBorder(new FlatEmptyBorder(0, 2, 0, 2));
+        line.setBorder(Padding.of(0, 2, 0, 2));
         line.add(status);
         line.add(busyBar);
         line.add(cancel);

@@ -1,9 +1,12 @@
 package dev.ura.app.ui.runs;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.TableFit;
+import dev.ura.app.ui.ChartStyle;
+import org.jfree.chart.ChartPanel;
+import org.jfree.data.category.DefaultCategoryDataset;
 import dev.ura.app.analysis.regression.CriticalPathDiff;
 import dev.ura.app.analysis.regression.SegmentChange;
 
@@ -11,6 +14,7 @@ import javax.swing.JComponent;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
+import javax.swing.JSplitPane;
 import javax.swing.JTable;
 import javax.swing.SwingConstants;
 import javax.swing.table.DefaultTableCellRenderer;
@@ -19,7 +23,9 @@ import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.Component;
 import java.awt.Graphics;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Two runs' critical paths side by side: one row per matched segment with its duration in run A and
@@ -27,14 +33,19 @@ import java.util.Locale;
  * Use on the EDT only.
  */
 public final class CriticalPathDiffPanel extends JPanel {
+    /** Bars in the chart of changes. */
+    static final int CHART_BARS = 10;
     private final DiffTableModel model = new DiffTableModel();
     private final JTable table = PlainText.table(new JTable(model));
     private final JLabel header = PlainText.label("No comparison");
+    /** The largest changes as bars (B − A, ms), coloured as the Δ column. */
+    private final DefaultCategoryDataset deltas = new DefaultCategoryDataset();
+    private final Map<String, SegmentChange.Kind> deltaKinds = new HashMap<>();
     private CriticalPathDiff diff;
 
     public CriticalPathDiffPanel() {
         super(new BorderLayout());
-        header.setBorder(new FlatEmptyBorder(6, 8, 6, 8));
+        header.setBorder(Padding.of(6, 8, 6, 8));
         table.setFillsViewportHeight(true);
         table.setAutoCreateRowSorter(true);
         DefaultTableCellRenderer numbers = new Numbers();
@@ -43,7 +54,14 @@ public final class CriticalPathDiffPanel extends JPanel {
         table.setDefaultRenderer(SegmentChange.class, new Bars());
         TableFit.fit(table, DiffTableModel.THREAD, DiffTableModel.SEGMENT, DiffTableModel.BARS);
         add(header, BorderLayout.NORTH);
-        add(new JScrollPane(table), BorderLayout.CENTER);
+        ChartPanel chart = ChartStyle.barChart("Largest changes (B − A)", "ms", deltas,
+                key -> deltaKinds.containsKey(key) ? colorOf(deltaKinds.get(key), null) : null);
+        chart.setName("deltaChart");
+        chart.setMinimumDrawWidth(10);
+        chart.setMinimumDrawHeight(10);
+        JSplitPane split = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, new JScrollPane(table), chart);
+        split.setResizeWeight(0.65);
+        add(split, BorderLayout.CENTER);
     }
 
     /**
@@ -55,11 +73,37 @@ public final class CriticalPathDiffPanel extends JPanel {
     public void setDiff(CriticalPathDiff d, String labelA, String labelB) {
         diff = d;
         model.set(d);
+        fillChart();
         header.setText(d == null ? "No comparison" : String.format(Locale.ROOT,
                 "A %s: %.1f ms  →  B %s: %.1f ms   (%+.1f ms; %d grew, %d shrank, %d appeared, %d vanished)",
                 labelA, d.beforeNs() / 1e6, labelB, d.afterNs() / 1e6, d.deltaNs() / 1e6,
                 d.of(SegmentChange.Kind.GREW).size(), d.of(SegmentChange.Kind.SHRANK).size(),
                 d.of(SegmentChange.Kind.APPEARED).size(), d.of(SegmentChange.Kind.VANISHED).size()));
+    }
+
+    /** The chart's bars: the {@link #CHART_BARS} largest changes, as the table lists them. */
+    private void fillChart() {
+        deltas.clear();
+        deltaKinds.clear();
+        for (int r = 0; r < model.getRowCount() && deltaKinds.size() < CHART_BARS; r++) {
+            SegmentChange c = model.row(r);
+            if (c.kind() == SegmentChange.Kind.SAME) {
+                break; // changed rows come first
+            }
+            String key = (String) model.getValueAt(r, DiffTableModel.SEGMENT);
+            key = key.length() > 40 ? "…" + key.substring(key.length() - 39) : key;
+            if (deltaKinds.containsKey(key)) {
+                key = key + " (" + c.thread() + ")";
+            }
+            if (deltaKinds.putIfAbsent(key, c.kind()) == null) {
+                deltas.addValue(c.deltaNs() / 1e6, "Δ", key);
+            }
+        }
+    }
+
+    /** The chart's data (for tests): one column per bar. */
+    DefaultCategoryDataset chartData() {
+        return deltas;
     }
 
     /** The comparison shown, or {@code null}. */

@@ -6,7 +6,11 @@ import dev.ura.app.analysis.regression.SegmentChange;
 import javax.swing.table.AbstractTableModel;
 import java.util.List;
 
-/** Rows of a critical-path comparison: thread, segment, A, B, the two bars, Δ and what happened. */
+/**
+ * Rows of a critical-path comparison: thread, segment, A, B, the two bars, Δ and what happened.
+ * What changed comes first, the largest change (either way) at the top; unchanged segments follow
+ * in path order.
+ */
 final class DiffTableModel extends AbstractTableModel {
     static final int THREAD = 0;
     static final int SEGMENT = 1;
@@ -21,12 +25,20 @@ final class DiffTableModel extends AbstractTableModel {
     private long longestNs = 1;
 
     void set(CriticalPathDiff diff) {
-        rows = diff == null ? List.of() : diff.changes();
+        rows = diff == null ? List.of() : changedFirst(diff.changes());
         longestNs = 1;
         for (SegmentChange c : rows) {
             longestNs = Math.max(longestNs, Math.max(c.beforeNs(), c.afterNs()));
         }
         fireTableDataChanged();
+    }
+
+    /** Changed rows by absolute Δ, largest first, then the unchanged ones; ties keep path order (a stable sort). */
+    static List<SegmentChange> changedFirst(List<SegmentChange> changes) {
+        List<SegmentChange> sorted = new java.util.ArrayList<>(changes);
+        sorted.sort(java.util.Comparator.comparing((SegmentChange c) -> c.kind() == SegmentChange.Kind.SAME)
+                .thenComparing(c -> c.kind() == SegmentChange.Kind.SAME ? 0 : -Math.abs(c.deltaNs())));
+        return List.copyOf(sorted);
     }
 
     SegmentChange row(int row) {

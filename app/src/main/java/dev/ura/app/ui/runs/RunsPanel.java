@@ -1,6 +1,6 @@
 package dev.ura.app.ui.runs;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.analysis.regression.ChangePoint;
@@ -94,7 +94,7 @@ public final class RunsPanel extends JPanel {
         compare.addActionListener(e -> compareSelected());
         JPanel top = new JPanel();
         top.setLayout(new BoxLayout(top, BoxLayout.X_AXIS));
-        top.setBorder(new FlatEmptyBorder(4, 8, 4, 8));
+        top.setBorder(Padding.of(4, 8, 4, 8));
         top.add(summary);
         top.add(Box.createHorizontalGlue());
         top.add(compare);

@@ -1,7 +1,7 @@
 package dev.ura.app.ui.runs;
 
 import com.formdev.flatlaf.util.UIScale;
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 
 import dev.ura.app.ui.PlainText;
 import dev.ura.app.ui.SecondaryWindows;
@@ -80,7 +80,7 @@ public final class RunsWindow extends JFrame {
         JSplitPane split = new JSplitPane(JSplitPane.VERTICAL_SPLIT, chart, comparison);
         split.setResizeWeight(0.6);
         JPanel line = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 2));
-        line.setBorder(new FlatEmptyBorder(0, 4, 0, 4));
+        line.setBorder(Padding.of(0, 4, 0, 4));
         line.add(progress);
         line.add(cancel);
         line.add(status);

@@ -1,6 +1,6 @@
 package dev.ura.app.ui.runs;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 import dev.ura.app.store.StoreRuns;
 import dev.ura.app.store.StoreSeries;
 
@@ -40,7 +40,7 @@ final class StoreBar extends JPanel {
     StoreBar(Consumer<StoreChoice> listener) {
         super(new FlowLayout(FlowLayout.LEFT, 6, 2));
         this.listener = listener;
-        setBorder(new FlatEmptyBorder(2, 4, 0, 4));
+        setBorder(Padding.of(2, 4, 0, 4));
         runs.setName("storeRuns");
         metric.setName("storeMetric");
         axis.setName("storeBy");

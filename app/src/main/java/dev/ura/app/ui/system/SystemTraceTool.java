@@ -26,6 +26,7 @@ public final class SystemTraceTool {
     private final JPanel bar = new JPanel(new FlowLayout(FlowLayout.RIGHT, 6, 2));
     private final JComboBox<ProcessChoices.Choice> picker = new JComboBox<>();
     private final JLabel onPath = new JLabel();
+    private final StateLegend legend;
     private Trace trace;
     /** Threads on the selected response's critical path: shown whatever process is picked. */
     private Set<Integer> pathThreads = Set.of();
@@ -33,6 +34,8 @@ public final class SystemTraceTool {
 
     private SystemTraceTool(TimelineView view) {
         this.view = view;
+        this.legend = new StateLegend(view);
+        legend.setVisible(false);
         picker.setName("processPicker");
         picker.setToolTipText("Show the threads of one process (the app first) or of all");
         bar.add(new JLabel("Process"));
@@ -56,17 +59,27 @@ public final class SystemTraceTool {
         return bar;
     }
 
+    /** The key of the state strip's colours and the arrows, for under the timeline; shown for system traces only. */
+    public javax.swing.JComponent legend() {
+        return legend;
+    }
+
+    /** The legend's entries as text (for tests). */
+    public List<String> legendEntries() {
+        return legend.entries();
+    }
+
     /** Called on the EDT after a trace is shown. */
     public void show(LoadedTrace loaded) {
         trace = loaded.trace();
         pathThreads = Set.of();
         TimelineScene scene = view.scene();
-        ThreadStateOverlay overlay = ThreadStateOverlay.of(trace);
+        ThreadStateOverlay overlay = scene == null ? null : ThreadStateOverlay.install(scene);
         bar.setVisible(overlay != null);
-        if (overlay == null || scene == null) {
+        legend.setVisible(overlay != null);
+        if (overlay == null) {
             return;
         }
-        scene.overlays().add(0, overlay);
         // Perfetto's arrangement: the CPUs on top, then each process's threads under its header,
         // only the app's process open
         scene.layout().groupByProcess(trace.metadata().pid());

@@ -7,6 +7,8 @@ import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.render.Names;
+import dev.ura.app.render.StateTimes;
+import dev.ura.app.render.StripState;
 import dev.ura.app.render.TimeFormat;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodInfo;
@@ -58,6 +60,37 @@ public final class SliceDescriptions {
                 + " · slack " + (slack == Long.MAX_VALUE ? "unknown" : TimeFormat.duration(slack));
     }
 
+    /**
+     * On a system trace, how the slice's thread spent the slice: time running (and on which CPUs),
+     * runnable, sleeping, in I/O and unknown (not recorded), as rows of name and text; empty when
+     * the scheduler did not record the thread.
+     */
+    static java.util.List<String[]> stateBreakdown(Trace trace, SliceRef s) {
+        var all = trace.system().states();
+        if (s.thread() >= all.size() || all.get(s.thread()).size() == 0) {
+            return java.util.List.of();
+        }
+        CallTable c = trace.threads().get(s.thread()).calls();
+        StateTimes times = StateTimes.of(all.get(s.thread()), c.start(s.call()), c.end(s.call()));
+        java.util.List<String[]> rows = new java.util.ArrayList<>();
+        for (StripState st : StripState.values()) {
+            long ns = times.of(st);
+            if (ns == 0 && st == StripState.UNKNOWN) {
+                continue;
+            }
+            String text = TimeFormat.duration(ns) + (times.totalNs() == 0 ? ""
+                    : String.format(java.util.Locale.ROOT, " (%.0f%%)", 100.0 * ns / times.totalNs()));
+            if (st == StripState.RUNNING && !times.runningOnCpu().isEmpty()) {
+                java.util.List<String> cpus = new java.util.ArrayList<>();
+                times.runningOnCpu().forEach((cpu, t) -> cpus.add("CPU " + cpu + " " + TimeFormat.duration(t)));
+                text += " · on " + String.join(", ", cpus);
+            }
+            String name = st.label();
+            rows.add(new String[] {Character.toUpperCase(name.charAt(0)) + name.substring(1), text});
+        }
+        return rows;
+    }
+
     static String detailsHtml(Trace trace, SliceRef s) {
         return detailsHtml(trace, s, null);
     }
@@ -88,6 +121,13 @@ public final class SliceDescriptions {
         String critical = onCriticalPath(trace, s, path);
         if (critical != null) {
             row(sb, "Critical path", critical);
+        }
+        java.util.List<String[]> states = stateBreakdown(trace, s);
+        if (!states.isEmpty()) {
+            sb.append("<br><b>Thread state during the slice</b><br>");
+            for (String[] r : states) {
+                row(sb, r[0], r[1]);
+            }
         }
         sb.append("<br><b>Call stack</b><br>");
         int p = i;

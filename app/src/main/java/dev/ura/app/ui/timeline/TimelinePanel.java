@@ -10,13 +10,17 @@ public final class TimelinePanel extends JPanel {
     private final TimelineView view;
     private final JScrollBar bar = new JScrollBar(JScrollBar.VERTICAL);
     private boolean syncing;
+    private javax.swing.JComponent welcome;
 
     public TimelinePanel(TimelineView view) {
         super(new BorderLayout());
         this.view = view;
         add(view, BorderLayout.CENTER);
         add(bar, BorderLayout.EAST);
-        view.addPropertyChangeListener("view", e -> sync());
+        view.addPropertyChangeListener("view", e -> {
+            sync();
+            showWelcomeWhenEmpty();
+        });
         bar.addAdjustmentListener(e -> {
             if (!syncing && view.scene() != null) {
                 view.scrollBy(e.getValue() - view.scene().scrollY());
@@ -28,6 +32,30 @@ public final class TimelinePanel extends JPanel {
                 sync();
             }
         });
+    }
+
+    /**
+     * What an empty window shows instead of the timeline (how to open a first trace); it gives way
+     * to the timeline as soon as a trace is shown.
+     */
+    public void setWelcome(javax.swing.JComponent w) {
+        welcome = w;
+        showWelcomeWhenEmpty();
+    }
+
+    private void showWelcomeWhenEmpty() {
+        if (welcome == null) {
+            return;
+        }
+        boolean empty = view.scene() == null;
+        if (empty == (welcome.getParent() == this)) {
+            return;
+        }
+        remove(empty ? view : welcome);
+        add(empty ? welcome : view, BorderLayout.CENTER);
+        bar.setVisible(!empty);
+        revalidate();
+        repaint();
     }
 
     private void sync() {

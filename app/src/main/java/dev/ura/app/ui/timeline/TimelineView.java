@@ -46,6 +46,7 @@ public final class TimelineView extends JComponent {
     private final java.util.Set<Integer> emptyHidden = new java.util.HashSet<>();
 
     private long[] rangeMark;
+    private dev.ura.app.render.ArrowToggles arrows = dev.ura.app.render.ArrowToggles.ALL;
 
     public TimelineView() {
         setFocusable(true);
@@ -67,6 +68,7 @@ public final class TimelineView extends JComponent {
         if (s != null) {
             s.setMetrics(Metrics.at(UIScale.getUserScaleFactor()));
             s.setPalette(UiPalette.current());
+            s.setArrows(arrows);
             needsFit = true;
             pendingFit = null;
             var threads = s.index().trace().threads();
@@ -159,6 +161,20 @@ public final class TimelineView extends JComponent {
 
     public void setWheelZooms(boolean on) {
         wheelZooms = on;
+    }
+
+    /** Which arrows are drawn (View › Arrows). */
+    public dev.ura.app.render.ArrowToggles arrows() {
+        return arrows;
+    }
+
+    /** Shows or hides kinds of arrows, in this trace's picture and the next ones'. */
+    public void setArrows(dev.ura.app.render.ArrowToggles a) {
+        arrows = a;
+        if (scene != null) {
+            scene.setArrows(a);
+        }
+        changed();
     }
 
     /** The window {@code F} fits when nothing is selected (the selected response), or {@code null}. */
@@ -314,7 +330,7 @@ public final class TimelineView extends JComponent {
         // the lane's position once revealLane's scroll has been applied
         int laneTop = b.y() < frame.pinnedBottom() || b.y() + Math.min(b.height(), 200) > getHeight()
                 ? frame.pinnedBottom() : b.y();
-        int rowTop = laneTop + m.header() + depth * m.row();
+        int rowTop = laneTop + m.header() + b.strip() + depth * m.row();
         if (rowTop + m.row() > getHeight()) {
             scene.setScrollY(scene.scrollY() + rowTop + 3 * m.row() - getHeight());
             clampScroll();
@@ -434,6 +450,10 @@ public final class TimelineView extends JComponent {
             }
         }
         if (frame != null) {
+            LaneBox strip = frame.stripAt(e.getY());
+            if (strip != null) {
+                return StateTooltips.at(scene, strip.thread(), e.getX());
+            }
             CpuRow cpu = frame.cpuAt(e.getY());
             if (cpu != null) {
                 return CpuTooltips.at(scene, cpu.cpu(), e.getX());

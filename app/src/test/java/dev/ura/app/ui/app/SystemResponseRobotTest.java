@@ -113,12 +113,12 @@ class SystemResponseRobotTest extends ExplorerRobotBase {
             int strip = ThreadStateOverlay.stripHeight(f.scene().metrics());
             int bottom = f.box(main).rowsY(f.scene().metrics());
             return new int[] {(int) Math.round(f.scene().axis().toPx(t(3300))),
-                    (int) Math.round(f.scene().axis().toPx(t(1600))), bottom - 1, bottom - strip - 1};
+                    (int) Math.round(f.scene().axis().toPx(t(1600))), bottom - strip / 2 - 1, bottom - strip - 1};
         });
-        // the state strip along the header's bottom: D (orange) at 3300, running (dark green) at 1600
+        // the state strip under the header: D (orange) at 3300, running (dark green) at 1600
         assertThat(img.getRGB(at[0], at[2]) & 0xFFFFFF).isEqualTo(CategoryColors.IO.getRGB() & 0xFFFFFF);
         assertThat(img.getRGB(at[1], at[2]) & 0xFFFFFF).isEqualTo(CategoryColors.RUNNING.getRGB() & 0xFFFFFF);
-        // the path bar on it: the io piece orange, the running piece in the path's red
+        // the path bar just above it, at the header's bottom: the io piece orange, the running piece in the path's red
         assertThat(img.getRGB(at[0], at[3]) & 0xFFFFFF).isEqualTo(CategoryColors.IO.getRGB() & 0xFFFFFF);
         int red = GuiActionRunner.execute(() -> frame.timeline().scene().palette().criticalPath().getRGB()) & 0xFFFFFF;
         assertThat(img.getRGB(at[1], at[3]) & 0xFFFFFF).isEqualTo(red);

@@ -43,15 +43,24 @@ class CriticalPathDiffPanelTest {
         panel.setDiff(d, "build-1", "build-2");
         var table = panel.table();
         assertThat(table.getRowCount()).isEqualTo(4);
-        assertThat(table.getValueAt(2, DiffTableModel.SEGMENT)).isEqualTo("load");
-        assertThat(table.getValueAt(2, DiffTableModel.DELTA)).isEqualTo(30.0);
-        assertThat(table.getValueAt(3, DiffTableModel.BEFORE)).isNull();
-        assertThat(table.getValueAt(1, DiffTableModel.KIND)).isEqualTo("vanished");
-        Component delta = table.prepareRenderer(table.getCellRenderer(2, DiffTableModel.DELTA), 2, DiffTableModel.DELTA);
+        // changed rows first, largest |Δ| first (query −30 and load +30 tie: path order), then
+        // parse (appeared, +20), then the unchanged onClick
+        assertThat(java.util.stream.IntStream.range(0, 4).mapToObj(r -> table.getValueAt(r, DiffTableModel.SEGMENT)))
+                .containsExactly("query", "load", "parse", "onClick");
+        assertThat(table.getValueAt(1, DiffTableModel.DELTA)).isEqualTo(30.0);
+        assertThat(table.getValueAt(2, DiffTableModel.BEFORE)).isNull();
+        assertThat(table.getValueAt(0, DiffTableModel.KIND)).isEqualTo("vanished");
+        Component delta = table.prepareRenderer(table.getCellRenderer(1, DiffTableModel.DELTA), 1, DiffTableModel.DELTA);
         assertThat(((JLabel) delta).getText()).isEqualTo("+30.0");
         assertThat(delta.getForeground()).isEqualTo(RunsColors.anomaly());
-        Component shrank = table.prepareRenderer(table.getCellRenderer(1, DiffTableModel.KIND), 1, DiffTableModel.KIND);
+        Component shrank = table.prepareRenderer(table.getCellRenderer(0, DiffTableModel.KIND), 0, DiffTableModel.KIND);
         assertThat(shrank.getForeground()).isEqualTo(RunsColors.muted());
+        // the chart of changes: the three changed segments, B − A in ms, unchanged ones left out
+        var bars = panel.chartData();
+        assertThat(bars.getColumnKeys()).containsExactly("query", "load", "parse");
+        assertThat(bars.getValue("Δ", "query").doubleValue()).isEqualTo(-30.0);
+        assertThat(bars.getValue("Δ", "load").doubleValue()).isEqualTo(30.0);
+        assertThat(bars.getValue("Δ", "parse").doubleValue()).isEqualTo(20.0);
         JLabel header = (JLabel) ((java.awt.BorderLayout) panel.getLayout()).getLayoutComponent(java.awt.BorderLayout.NORTH);
         assertThat(header.getText()).isEqualTo("A build-1: 90.0 ms  →  B build-2: 110.0 ms   (+20.0 ms; 1 grew,"
                 + " 0 shrank, 1 appeared, 1 vanished)");
@@ -65,6 +74,7 @@ class CriticalPathDiffPanelTest {
         assertThat(RunsPanelTest.count(img, RunsColors.anomaly().getRGB())).isGreaterThan(50);
         panel.setDiff(null, null, null);
         assertThat(table.getRowCount()).isZero();
+        assertThat(panel.chartData().getColumnCount()).isZero();
         assertThat(header.getText()).isEqualTo("No comparison");
     }
 

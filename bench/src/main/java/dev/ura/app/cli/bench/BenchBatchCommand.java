@@ -20,15 +20,29 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ura bench batch}: {@code ura batch} over the bundled samples (every sample of every format),
- * into a fresh store each round, with 1 and 2 workers: traces per minute of wall time, per worker,
- * and per CPU-minute of the process (hashing, parsing, analysis and DuckDB inserts all counted).
+ * {@code ura bench batch}: {@code ura batch} into a fresh store each round, with 1 and 2 workers, over
+ * two workloads: the bundled samples (every sample of every format, small), and {@code --copies}
+ * copies of a generated {@code --copy-mb} MB method trace (large; {@link BatchCopies} says how the
+ * copies differ so that the store's content-hash skip keeps none out). Prints traces per minute of
+ * wall time, per worker, and per CPU-minute of the process, i.e. per core kept busy (hashing,
+ * parsing, analysis and DuckDB inserts all counted).
  */
 @Command(name = "batch", mixinStandardHelpOptions = true,
-        description = "ura batch throughput on the bundled samples, 1 and 2 workers.")
+        description = "ura batch throughput on the bundled samples and on copies of a large trace, 1 and 2 workers.")
 public final class BenchBatchCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "5", description = "Measured rounds per worker count (default ${DEFAULT-VALUE}).")
     int rounds;
+
+    @Option(names = "--copies", defaultValue = "100",
+            description = "Copies of the large trace (default ${DEFAULT-VALUE}; 0: samples only).")
+    int copies;
+
+    @Option(names = "--copy-mb", defaultValue = "20", description = "Size of the large trace, MB (default ${DEFAULT-VALUE}).")
+    int copyMb;
+
+    @Option(names = "--copy-rounds", defaultValue = "1",
+            description = "Measured rounds per worker count over the copies (default ${DEFAULT-VALUE}).")
+    int copyRounds;
 
     @Spec
     CommandSpec spec;
@@ -39,28 +53,18 @@ public final class BenchBatchCommand implements Callable<Integer> {
         Path dir = Files.createTempDirectory("ura-bench-batch");
         try {
             Path traces = samples(dir.resolve("traces"));
-            int files;
-            try (var s = Files.walk(traces)) {
-                files = (int) s.filter(Files::isRegularFile).count();
+            int files = count(traces);
+            out.printf(Locale.ROOT, "%d cores; max heap %d MB; load average %.1f%n",
+                    Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
+                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            run(dir, traces, files, 1, "warm-up"); // class loading, DuckDB's native library, JIT
+            measure(out, "samples (" + files + " traces)", dir, traces, files, rounds);
+            if (copies > 0) {
+                Path big = BatchCopies.write(dir.resolve("copies"), copies, copyMb);
+                measure(out, copies + " copies of a " + copyMb + " MB method trace", dir, big, copies, copyRounds);
             }
-            out.printf(Locale.ROOT, "%d sample traces; %d cores; max heap %d MB%n", files,
-                    Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
-            run(dir, traces, 1, "warm-up"); // class loading, DuckDB's native library, JIT
-            for (int jobs : new int[] {1, 2}) {
-                double[] perMin = new double[rounds];
-                double[] perCpuMin = new double[rounds];
-                for (int r = 0; r < rounds; r++) {
-                    double[] m = run(dir, traces, jobs, "r" + jobs + "-" + r);
-                    perMin[r] = files / m[0] * 60;
-                    perCpuMin[r] = files / m[1] * 60;
-                }
-                Arrays.sort(perMin);
-                Arrays.sort(perCpuMin);
-                out.printf(Locale.ROOT, "jobs=%d  median %7.0f traces/min (%6.0f per worker)  %7.0f traces per"
-                        + " CPU-minute  (min %.0f, max %.0f traces/min)%n", jobs, perMin[rounds / 2],
-                        perMin[rounds / 2] / jobs, perCpuMin[rounds / 2], perMin[0], perMin[rounds - 1]);
-                out.flush();
-            }
+            out.printf(Locale.ROOT, "load average %.1f at the end%n",
+                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         } finally {
             try (var walk = Files.walk(dir)) {
                 for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
@@ -71,18 +75,52 @@ public final class BenchBatchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One batch into a fresh store: {wall seconds, process CPU seconds}. */
-    private double[] run(Path dir, Path traces, int jobs, String name) {
+    private void measure(PrintWriter out, String what, Path dir, Path traces, int files, int n) {
+        out.printf(Locale.ROOT, "%s:%n", what);
+        for (int jobs : new int[] {1, 2}) {
+            double[] perMin = new double[n];
+            double[] perCpuMin = new double[n];
+            double[] cpuSeconds = new double[n];
+            for (int r = 0; r < n; r++) {
+                double[] m = run(dir, traces, files, jobs, "r" + traces.getFileName() + jobs + "-" + r);
+                perMin[r] = files / m[0] * 60;
+                perCpuMin[r] = files / m[1] * 60;
+                cpuSeconds[r] = m[1];
+            }
+            Arrays.sort(perMin);
+            Arrays.sort(perCpuMin);
+            Arrays.sort(cpuSeconds);
+            out.printf(Locale.ROOT, "  jobs=%d  median %7.1f traces/min (%7.1f per worker)  %7.1f traces per CPU-minute"
+                    + " (per core)  %.1f CPU s  (min %.1f, max %.1f traces/min)%n", jobs, perMin[n / 2],
+                    perMin[n / 2] / jobs, perCpuMin[n / 2], cpuSeconds[n / 2], perMin[0], perMin[n - 1]);
+            out.flush();
+        }
+    }
+
+    private static int count(Path traces) throws IOException {
+        try (var s = Files.walk(traces)) {
+            return (int) s.filter(Files::isRegularFile).count();
+        }
+    }
+
+    /** One batch of {@code files} traces into a fresh store: {wall seconds, process CPU seconds}. */
+    private double[] run(Path dir, Path traces, int files, int jobs, String name) {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         StringWriter err = new StringWriter();
+        StringWriter summary = new StringWriter();
         int exit = UraCommand.run(new String[] {"batch", traces.toString(), "--store", dir.resolve(name).toString(),
-                "--jobs", Integer.toString(jobs)}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+                "--jobs", Integer.toString(jobs)}, new PrintWriter(summary), new PrintWriter(err));
         if (exit != 0) {
             throw new IllegalStateException("ura batch failed (" + exit + "): " + err);
         }
-        return new double[] {(System.nanoTime() - t0) / 1e9, (os.getProcessCpuTime() - cpu0) / 1e9};
+        double[] m = {(System.nanoTime() - t0) / 1e9, (os.getProcessCpuTime() - cpu0) / 1e9};
+        // Every trace analysed and stored: a skipped copy would make the figure a lie.
+        if (!summary.toString().contains(files + " traces: " + files + " stored")) {
+            throw new IllegalStateException("ura batch did not store all " + files + " traces: " + summary);
+        }
+        return m;
     }
 
     /** The bundled samples of the catalogue, copied to {@code traces}. */

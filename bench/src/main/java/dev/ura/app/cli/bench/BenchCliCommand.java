@@ -47,6 +47,10 @@ public final class BenchCliCommand implements Callable<Integer> {
             + " android_systrace.html) repeated with shifted times (issue 19's 34 MB figure).")
     Path systraceFrom;
 
+    @Option(names = "--reads", defaultValue = "6", description = "With --systrace-from: reads of the file inside this"
+            + " JVM for the reader's own MB/s, first and warm (default ${DEFAULT-VALUE}; 0: none).")
+    int reads;
+
     @Option(names = "--runs", defaultValue = "3", description = "Runs per command (default ${DEFAULT-VALUE}).")
     int runs;
 
@@ -73,6 +77,9 @@ public final class BenchCliCommand implements Callable<Integer> {
     /** The options app/src/dist/package.sh gives the installed launcher (the archive's path added per run). */
     static final String LAUNCHER_OPTIONS = "-XX:MaxRAMPercentage=50 -XX:+UseParallelGC -XX:CompileThresholdScaling=5"
             + " -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr";
+    /** What the installed {@code ura} (app/src/dist/linux/cli-script.sh) adds for these commands. */
+    static final String SHORT_COMMANDS = "info|analyze";
+    static final String SHORT_COMMAND_OPTIONS = "-XX:TieredStopAtLevel=1 -Xms16m";
 
     @Spec
     CommandSpec spec;
@@ -100,7 +107,11 @@ public final class BenchCliCommand implements Callable<Integer> {
                         records, streaming ? "streaming" : "legacy", BenchTraceGenerator.THREADS);
             }
             long size = Files.size(file);
+            if (systraceFrom != null && reads > 0) {
+                SystraceReadFigure.print(file, size, reads, out);
+            }
             List<String> runs = new ArrayList<>();
+            List<String> launcherRuns = new ArrayList<>();
             if (launcher != null) {
                 runs.add(launcher);
             } else {
@@ -108,8 +119,11 @@ public final class BenchCliCommand implements Callable<Integer> {
                 for (String set : flags) {
                     switch (set.trim()) {
                         case "default" -> runs.add(("java " + javaOptions).trim() + " -jar " + jarArg);
-                        case "launcher" -> runs.add("java " + LAUNCHER_OPTIONS + " -XX:SharedArchiveFile="
-                                + quote(trainArchive(jarPath()).toString()) + " " + javaOptions + " -jar " + jarArg);
+                        case "launcher" -> {
+                            runs.add("java " + LAUNCHER_OPTIONS + " -XX:SharedArchiveFile="
+                                    + quote(trainArchive(jarPath()).toString()) + " " + javaOptions + " -jar " + jarArg);
+                            launcherRuns.add(runs.get(runs.size() - 1));
+                        }
                         default -> throw new CommandFailure(UraCommand.EXIT_USAGE, "--flags: no set '" + set
                                 + "' (default, launcher)");
                     }
@@ -118,14 +132,20 @@ public final class BenchCliCommand implements Callable<Integer> {
             out.printf("%d runs each; %d cores, load %.1f at start; file %,d bytes%n", this.runs,
                     Runtime.getRuntime().availableProcessors(), load(), size);
             for (String run : runs) {
+                boolean asInstalled = launcherRuns.contains(run);
                 out.printf("%ncommand  %s COMMAND %s%n", run, file);
+                if (asInstalled) {
+                    out.printf("         (%s: with %s, as the installed ura adds)%n", SHORT_COMMANDS, SHORT_COMMAND_OPTIONS);
+                }
                 out.printf("%-8s %10s %10s %12s %10s   %s%n", "command", "CPU s", "wall s", "peak RSS MB", "RSS/file",
                         "target");
                 out.flush();
                 for (String command : commands) {
                     List<Sample> samples = new ArrayList<>();
                     for (int i = 0; i < Math.max(1, this.runs); i++) {
-                        samples.add(time(run + " " + command + " " + quote(file.toString())));
+                        String jvm = asInstalled && List.of(SHORT_COMMANDS.split("\\|")).contains(command)
+                                ? run.replace(" -jar ", " " + SHORT_COMMAND_OPTIONS + " -jar ") : run;
+                        samples.add(time(jvm + " " + command + " " + quote(file.toString())));
                     }
                     double cpu = median(samples.stream().mapToDouble(Sample::cpuS).toArray());
                     double wall = median(samples.stream().mapToDouble(Sample::wallS).toArray());

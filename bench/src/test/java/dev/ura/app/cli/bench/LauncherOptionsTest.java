@@ -26,4 +26,11 @@ class LauncherOptionsTest {
         assertThat(packaged).contains("-XX:CompileThresholdScaling=5");
         assertThat(List.of(BenchCliCommand.LAUNCHER_OPTIONS.split(" "))).containsExactlyInAnyOrderElementsOf(packaged);
     }
+
+    @Test
+    void benchAddsTheInstalledScriptsShortCommandOptions() throws Exception {
+        String script = Files.readString(Path.of("../app/src/dist/linux/cli-script.sh"));
+        assertThat(script).contains("short_commands='" + BenchCliCommand.SHORT_COMMANDS + "'")
+                .contains("short_options='" + BenchCliCommand.SHORT_COMMAND_OPTIONS + "'");
+    }
 }

@@ -25,6 +25,7 @@ public final class ThreadStateTable {
     private final byte[] state;
     private final short[] cpu;
     private final int[] waker;
+    /** Index into {@link #strings} per interval, -1 for none; null when no interval has one (most tables). */
     private final int[] blocked;
     private final String[] strings;
 
@@ -35,7 +36,7 @@ public final class ThreadStateTable {
         state = Arrays.copyOf(b.state, size);
         cpu = Arrays.copyOf(b.cpu, size);
         waker = Arrays.copyOf(b.waker, size);
-        blocked = Arrays.copyOf(b.blocked, size);
+        blocked = b.blocked == null ? null : Arrays.copyOf(b.blocked, size);
         strings = b.strings.toArray(new String[0]);
     }
 
@@ -78,7 +79,7 @@ public final class ThreadStateTable {
 
     /** Kernel function a sleep blocked in ({@code sched_blocked_reason}), or {@code null}. */
     public String blockedFunction(int i) {
-        return blocked[i] < 0 ? null : strings[blocked[i]];
+        return blocked == null || blocked[i] < 0 ? null : strings[blocked[i]];
     }
 
     /** Index of the interval containing {@code timeNs} (start ≤ t &lt; end), or -1. */
@@ -146,7 +147,6 @@ public final class ThreadStateTable {
             state = new byte[n];
             cpu = new short[n];
             waker = new int[n];
-            blocked = new int[n];
         }
 
         /**
@@ -169,20 +169,28 @@ public final class ThreadStateTable {
                 state = Arrays.copyOf(state, n);
                 cpu = Arrays.copyOf(cpu, n);
                 waker = Arrays.copyOf(waker, n);
-                blocked = Arrays.copyOf(blocked, n);
+                if (blocked != null) {
+                    blocked = Arrays.copyOf(blocked, n);
+                }
             }
             start[size] = startNs;
             end[size] = endNs;
             state[size] = (byte) s.ordinal();
             cpu[size] = (short) Math.max(-1, Math.min(Short.MAX_VALUE, cpuNo));
             waker[size] = wakerThread;
-            blocked[size] = -1;
+            if (blocked != null) {
+                blocked[size] = -1;
+            }
             return size++;
         }
 
         /** Sets the blocking function of interval {@code i}. */
         public void setBlocked(int i, String function) {
             if (i >= 0 && i < size && function != null) {
+                if (blocked == null) { // the first one: only traces with sched_blocked_reason pay for the column
+                    blocked = new int[start.length];
+                    Arrays.fill(blocked, -1);
+                }
                 blocked[i] = ids.computeIfAbsent(function, f -> {
                     strings.add(f);
                     return strings.size() - 1;

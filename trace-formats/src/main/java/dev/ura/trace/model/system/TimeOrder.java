@@ -14,10 +14,6 @@ public final class TimeOrder {
 
     /** Row indices {@code 0..n-1} sorted by {@code time}, ties in row order. */
     public static int[] of(long[] time, int n) {
-        int[] idx = new int[n];
-        for (int i = 0; i < n; i++) {
-            idx[i] = i;
-        }
         // Run starts: positions where time goes backwards.
         int runs = 1;
         for (int i = 1; i < n; i++) {
@@ -25,7 +21,11 @@ public final class TimeOrder {
                 runs++;
             }
         }
+        int[] idx = new int[n];
         if (runs <= 1) {
+            for (int i = 0; i < n; i++) {
+                idx[i] = i;
+            }
             return idx;
         }
         int[] bounds = new int[runs + 1];
@@ -43,6 +43,9 @@ public final class TimeOrder {
         }
         // Merge (time, row) pairs rather than rows alone: reading the times through the row index
         // would jump around memory on every comparison.
+        for (int i = 0; i < n; i++) {
+            idx[i] = i;
+        }
         int[] a = idx;
         int[] b = new int[n];
         long[] ta = java.util.Arrays.copyOf(time, n);

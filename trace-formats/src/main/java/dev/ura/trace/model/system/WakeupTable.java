@@ -23,8 +23,17 @@ public final class WakeupTable {
 
     private WakeupTable(Builder b) {
         int n = b.size;
-        int[] idx = TimeOrder.of(b.time, n);
         size = n;
+        if (inOrder(b.time, n)) {
+            // The usual case (the system readers add wakes in time order): no index, no gather.
+            time = Arrays.copyOf(b.time, n);
+            waker = Arrays.copyOf(b.waker, n);
+            wakee = Arrays.copyOf(b.wakee, n);
+            targetCpu = Arrays.copyOf(b.targetCpu, n);
+            flags = Arrays.copyOf(b.flags, n);
+            return;
+        }
+        int[] idx = TimeOrder.of(b.time, n);
         time = new long[n];
         waker = new int[n];
         wakee = new int[n];
@@ -93,14 +102,37 @@ public final class WakeupTable {
         return lo;
     }
 
+    private static boolean inOrder(long[] t, int n) {
+        for (int i = 1; i < n; i++) {
+            if (t[i] < t[i - 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Collects wakeups in any order; {@link #build} sorts them by time (stable). */
     public static final class Builder {
         private int size;
-        private long[] time = new long[16];
-        private int[] waker = new int[16];
-        private int[] wakee = new int[16];
-        private short[] targetCpu = new short[16];
-        private byte[] flags = new byte[16];
+        private long[] time;
+        private int[] waker;
+        private int[] wakee;
+        private short[] targetCpu;
+        private byte[] flags;
+
+        public Builder() {
+            this(16);
+        }
+
+        /** A builder with room for {@code capacity} wakes before it grows. */
+        public Builder(int capacity) {
+            int c = Math.max(16, capacity);
+            time = new long[c];
+            waker = new int[c];
+            wakee = new int[c];
+            targetCpu = new short[c];
+            flags = new byte[c];
+        }
 
         public void add(long timeNs, int wakerThread, int wakeeThread, int cpu, int flagBits) {
             if (size == time.length) {

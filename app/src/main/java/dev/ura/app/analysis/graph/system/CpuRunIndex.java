@@ -82,9 +82,17 @@ public final class CpuRunIndex {
         if (cpu < 0 || cpu >= start.length || toNs <= fromNs) {
             return -1;
         }
-        long[] s = start[cpu];
-        long[] e = end[cpu];
-        int[] th = thread[cpu];
+        return holderOf(start[cpu], end[cpu], thread[cpu], fromNs, toNs);
+    }
+
+    /**
+     * {@link #holder} over one CPU's runs given as columns sorted by start (the window's CPU
+     * tracks keep their own): the thread with the longest overlap of {@code [fromNs, toNs)}, or -1.
+     */
+    public static int holderOf(long[] s, long[] e, int[] th, long fromNs, long toNs) {
+        if (toNs <= fromNs) {
+            return -1;
+        }
         // Intervals on one CPU do not overlap, so ends are sorted too: skip those ending by fromNs.
         int lo = 0;
         int hi = s.length;
