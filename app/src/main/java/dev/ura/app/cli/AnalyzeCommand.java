@@ -73,6 +73,11 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "process's UI thread; by default, on the UI thread of the app that runs most in the window.")
     String process;
 
+    @Option(names = "--relative",
+            description = "Text: print times in ms from the trace's start, as the window's axis reads them "
+                    + "(default: on the file's own clock). JSON always has both (traceStartNs, startOffsetNs, endOffsetNs).")
+    boolean relative;
+
     @Option(names = "--detect",
             description = "Detect responses even when the sidecar holds a response set by hand.")
     boolean detect;
@@ -99,7 +104,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (json) {
             Json.print(out, AnalyzeReport.of(file.toString(), analysis, scenario));
         } else {
-            new AnalyzeTextReport(file.toString(), analysis, scenario).print(out);
+            new AnalyzeTextReport(file.toString(), analysis, scenario, relative).print(out);
         }
         return UraCommand.EXIT_OK;
     }

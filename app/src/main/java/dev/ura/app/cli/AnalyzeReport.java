@@ -24,11 +24,12 @@ import java.util.List;
  * {@code warnings} (the reader's repairs, the linking's guesses and each response's graph
  * repairs), present only when there are some.
  */
-@JsonPropertyOrder({"file", "responses", "noResponseReason", "candidates", "warnings"})
+@JsonPropertyOrder({"file", "responses", "noResponseReason", "candidates", "warnings", "traceStartNs"})
 record AnalyzeReport(String file, List<ResponseReport> responses,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String noResponseReason,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CandidateReport> candidates,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
+                     long traceStartNs) {
 
     /** Every warning of the reading, the linking and each response's graph, once each, in that order. */
     static List<String> warningsOf(Analysis analysis) {
@@ -60,9 +61,11 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
      * {@code gesture} too: present only for a response to a delivered input event (the gesture
      * number it belongs to, docs/android-method-rules.md "Gestures"); so
      * are the system-trace fields ({@link SystemResponseReport}), unwrapped, present only on system traces.
+     * {@code startOffsetNs} / {@code endOffsetNs} (additions) are {@code startNs} / {@code endNs} from the trace's
+     * start ({@code traceStartNs} at the top), as the window's axis and the exported pictures read them.
      */
     @JsonPropertyOrder({"index", "trigger", "thread", "startNs", "endNs", "durationNs", "finished", "end",
-            "criticalPath", "findings", "whatIf", "setByHand", "gesture", "cutOff"})
+            "criticalPath", "findings", "whatIf", "setByHand", "gesture", "cutOff", "startOffsetNs", "endOffsetNs"})
     record ResponseReport(int index, String trigger, String thread, long startNs, long endNs, long durationNs,
                           boolean finished, EndReport end, List<SegmentReport> criticalPath,
                           List<FindingReport> findings,
@@ -70,6 +73,7 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean setByHand,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Integer gesture,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean cutOff,
+                          long startOffsetNs, long endOffsetNs,
                           @JsonUnwrapped SystemResponseReport system) {
     }
 
@@ -134,6 +138,7 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
     /** The document; {@code whatIf} is filled only when {@code scenario} has changes. */
     static AnalyzeReport of(String file, Analysis analysis, Scenario scenario) {
         List<ResponseReport> rs = new ArrayList<>();
+        long base = analysis.trace().firstTimeNs();
         for (Response r : analysis.responses()) {
             WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario),
                     analysis.unmatchedChanges(r.index(), scenario));
@@ -143,9 +148,9 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                     r.finished(), EndReport.of(r.end()),
                     SegmentReport.of(analysis.criticalPath(r.index())), FindingReport.of(analysis.findings(r.index())), whatIf,
                     r.setByHand() ? Boolean.TRUE : null, r.gesture() == Response.NO_GESTURE ? null : r.gesture(),
-                    analysis.cutOff(r.index()) ? Boolean.TRUE : null, system));
+                    analysis.cutOff(r.index()) ? Boolean.TRUE : null, r.startNs() - base, r.endNs() - base, system));
         }
         return new AnalyzeReport(file, rs, analysis.noResponseReason().orElse(null),
-                CandidateReport.of(analysis.responseCandidates()), warningsOf(analysis));
+                CandidateReport.of(analysis.responseCandidates()), warningsOf(analysis), base);
     }
 }

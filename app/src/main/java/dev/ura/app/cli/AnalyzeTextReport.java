@@ -28,11 +28,19 @@ final class AnalyzeTextReport {
     private final String file;
     private final Analysis analysis;
     private final Scenario scenario;
+    /** Subtracted from every time printed: the trace's first time with {@code --relative}, else 0 (the file's clock). */
+    private final long base;
 
-    AnalyzeTextReport(String file, Analysis analysis, Scenario scenario) {
+    AnalyzeTextReport(String file, Analysis analysis, Scenario scenario, boolean relative) {
         this.file = file;
         this.analysis = analysis;
         this.scenario = scenario;
+        this.base = relative ? analysis.trace().firstTimeNs() : 0;
+    }
+
+    /** A point in time, in ms with one decimal, on the clock the report uses. */
+    private String at(long ns) {
+        return Durations.ms(ns - base);
     }
 
     void print(PrintWriter out) {
@@ -41,6 +49,10 @@ final class AnalyzeTextReport {
                 ? "derived from the system trace (docs/system-responses.md)" : analysis.eventsDerived()
                 ? "derived from method names (" + analysis.options().rules().source() + ")" : "from the log");
         out.printf("  links     %s%n", linkSummary());
+        if (base != 0) {
+            out.printf("  times     ms from the trace's start (%s ms on its clock), as the window's axis reads%n",
+                    Durations.ms(base));
+        }
         List<String> warnings = AnalyzeReport.warningsOf(analysis);
         if (!warnings.isEmpty()) {
             out.printf("  warnings  %d%n", warnings.size());
@@ -116,8 +128,8 @@ final class AnalyzeTextReport {
             out.printf("  set by hand (%s)%n", analysis.responseByHand().describe());
         }
         ResponseDescription d = analysis.describe(r.index());
-        out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), Durations.ms(r.startNs()),
-                Durations.ms(r.endNs()), r.finished() ? "" : "  (" + d.unfinished() + ")");
+        out.printf("  %s, from %s ms to %s ms%s%n", Durations.format(r.durationNs()), at(r.startNs()),
+                at(r.endNs()), r.finished() ? "" : "  (" + d.unfinished() + ")");
         if (analysis.cutOff(r.index())) {
             out.printf("  CUT OFF: its work was still running when the trace ends; it took at least this long%n");
         }
@@ -126,7 +138,7 @@ final class AnalyzeTextReport {
                     ? "no frame was requested" : "no frame of the trace draws all of it");
         } else if (r.end() != null) {
             out.printf("  ends with %s %s on %s at %s ms%n", r.end().kind(), r.end().name(), r.end().threadName(),
-                    Durations.ms(r.end().atNs()));
+                    at(r.end().atNs()));
         } else {
             out.printf("  no requested update was drawn; ends where its %s ends%s%n",
                     analysis.events().kind(analysis.work(r.index()).triggerEvent()).name().equals("START_ACTIVITY")
@@ -146,7 +158,7 @@ final class AnalyzeTextReport {
             out.printf("  what if %s:%n", describe(scenario));
             out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
                     Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
-                    Durations.ms(e.endNs()));
+                    at(e.endNs()));
             if (e.reason() != null) {
                 out.printf("    why: %s%n", e.reason());
             }
@@ -188,15 +200,15 @@ final class AnalyzeTextReport {
                     : "handler slice");
         }
         if (w.drawnAtNs() >= 0) {
-            out.printf("  drawn at %s ms (frame %s), on screen at %s%n", Durations.ms(w.drawnAtNs()),
+            out.printf("  drawn at %s ms (frame %s), on screen at %s%n", at(w.drawnAtNs()),
                     w.vsyncId() < 0 ? "without vsync id" : w.vsyncId(),
-                    w.onScreenAtNs() < 0 ? "unknown (no FrameTimeline for this frame)" : Durations.ms(w.onScreenAtNs()) + " ms");
+                    w.onScreenAtNs() < 0 ? "unknown (no FrameTimeline for this frame)" : at(w.onScreenAtNs()) + " ms");
         }
         out.printf("  tracked work: %d stretches on %d threads%n", w.stretches().size(),
                 w.stretches().stream().mapToInt(TrackedStretch::thread).distinct().count());
     }
 
-    private static void printFindings(PrintWriter out, List<Finding> findings) {
+    private void printFindings(PrintWriter out, List<Finding> findings) {
         if (findings.isEmpty()) {
             out.printf("  findings: none%n");
             return;
@@ -204,7 +216,7 @@ final class AnalyzeTextReport {
         out.printf("  findings:%n");
         for (Finding f : findings) {
             out.printf("    [%s] %s: %s%n", f.severity(), f.rule(), f.message());
-            out.printf("      evidence %s–%s ms", Durations.ms(f.evidenceStartNs()), Durations.ms(f.evidenceEndNs()));
+            out.printf("      evidence %s–%s ms", at(f.evidenceStartNs()), at(f.evidenceEndNs()));
             if (f.suggestion() != null) {
                 out.printf("; fix: %s, saves about %s", f.suggestion().describe(), Durations.format(f.estimatedSavingNs()));
             }
@@ -220,11 +232,11 @@ final class AnalyzeTextReport {
         return sb.toString();
     }
 
-    private static void printPath(PrintWriter out, CriticalPath path) {
+    private void printPath(PrintWriter out, CriticalPath path) {
         out.printf("    %10s %9s %9s  %-18s %-8s %-13s %s%n", "start ms", "dur ms", "slack ms", "thread", "category", "via",
                 "name");
         for (PathRows.Row r : PathRows.of(path.segments())) {
-            out.printf("    %10s %9s %9s  %-18s %-8s %-13s %s%n", Durations.ms(r.startNs()), Durations.ms(r.durationNs()),
+            out.printf("    %10s %9s %9s  %-18s %-8s %-13s %s%n", at(r.startNs()), Durations.ms(r.durationNs()),
                     r.slackNs() == Long.MAX_VALUE ? "-" : Durations.ms(r.slackNs()), clip(r.thread(), 18),
                     r.category().label(), r.via() == null ? "-" : r.via().label(), r.label());
         }

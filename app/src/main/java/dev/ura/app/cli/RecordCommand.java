@@ -1,18 +1,13 @@
 package dev.ura.app.cli;
 
-import com.sun.tools.attach.AgentInitializationException;
-import com.sun.tools.attach.AgentLoadException;
-import com.sun.tools.attach.AttachNotSupportedException;
-import com.sun.tools.attach.VirtualMachine;
-import dev.ura.agent.AgentMain;
+import dev.ura.app.record.JvmAttach;
+import dev.ura.app.record.JvmCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -74,14 +69,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         Files.deleteIfExists(log);
         String jar = agentJar();
-        StringBuilder args = new StringBuilder("out=").append(log);
-        if (include != null && !include.isBlank()) {
-            args.append(",include=").append(include);
-        }
-        if (tag != null) {
-            args.append(",tag=").append(tag.replace(',', ' '));
-        }
-        load(jar, args.toString());
+        load(jar, JvmAttach.recordOptions(log, include, tag));
         if (!Files.exists(log)) {
             throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "process " + pid
                     + " did not start recording (its stderr says why, e.g. " + log + " cannot be written)");
@@ -116,52 +104,25 @@ final class RecordCommand implements Callable<Integer> {
         }
     }
 
-    private void load(String jar, String args) throws CommandFailure, IOException {
-        VirtualMachine vm;
+    private void load(String jar, String args) throws CommandFailure {
         try {
-            vm = VirtualMachine.attach(Long.toString(pid));
-        } catch (AttachNotSupportedException | IOException e) {
-            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "cannot attach to process " + pid + ": " + e.getMessage());
-        }
-        try {
-            vm.loadAgent(jar, args);
-        } catch (AgentLoadException | AgentInitializationException e) {
-            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "process " + pid + " could not load the agent: " + e.getMessage());
-        } finally {
-            vm.detach();
+            JvmAttach.load(pid, jar, args);
+        } catch (JvmAttach.AttachFailure e) {
+            throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, e.getMessage());
         }
     }
 
     /** {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, or plain seconds; -1 when not a duration. */
     static long parseMillis(String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})(ms|s|m|h)?").matcher(text.trim());
-        if (!m.matches()) {
-            return -1;
-        }
-        long n = Long.parseLong(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        return switch (unit) {
-            case "ms" -> n;
-            case "s" -> n * 1000;
-            case "m" -> n * 60_000;
-            default -> n * 3_600_000;
-        };
+        return JvmAttach.durationMillis(text);
     }
 
     private static String agentJar() throws CommandFailure {
-        String override = System.getProperty("ura.agent.jar");
-        if (override != null) {
-            // tests run before ura.jar exists; they pass a manifest-only agent jar
-            return override;
+        Path jar = JvmAttach.agentJar();
+        if (jar == null) {
+            throw new CommandFailure(UraCommand.EXIT_USAGE, "record needs ura.jar (the agent); this ura runs from "
+                    + "its build folders");
         }
-        try {
-            Path p = Path.of(AgentMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (!Files.isRegularFile(p)) {
-                throw new CommandFailure(UraCommand.EXIT_USAGE, "record needs ura.jar (the agent); this ura runs from " + p);
-            }
-            return p.toString();
-        } catch (URISyntaxException e) {
-            throw new CommandFailure(UraCommand.EXIT_USAGE, "cannot locate ura.jar: " + e.getMessage());
-        }
+        return jar.toString();
     }
 }

@@ -49,6 +49,15 @@ public final class AnnotationOverlay implements TimelineOverlay {
         return annotations;
     }
 
+    /** The annotations and the selection as they are now, without the preview of one being placed. */
+    @Override
+    public TimelineOverlay forExport() {
+        AnnotationOverlay c = new AnnotationOverlay();
+        c.annotations = annotations;
+        c.selectedId = selectedId;
+        return c;
+    }
+
     public void setSelected(String id) {
         selectedId = id;
     }
@@ -98,7 +107,7 @@ public final class AnnotationOverlay implements TimelineOverlay {
         Metrics m = f.scene().metrics();
         // labels stay under the ruler, where the response's flags are; the estimated-end flag drops
         // one line below the ruler when it would cover another flag, so that line is kept free too
-        LabelLayout layout = new LabelLayout(m.ruler() + 1);
+        LabelLayout layout = new LabelLayout(m.ruler() + 1, f.height());
         for (TimelineOverlay o : f.scene().overlays()) {
             if (o instanceof ResponseOverlay r && r.ghostEndNs() >= 0) {
                 layout.reserve(new Rectangle(-100_000, m.ruler(), 200_000, fm.getHeight() + 6));
@@ -114,7 +123,9 @@ public final class AnnotationOverlay implements TimelineOverlay {
         }
         for (PendingLabel l : labels) {
             Rectangle r = label(g, f, layout, l);
-            hits.add(new Hit(r, l.id()));
+            if (r != null) {
+                hits.add(new Hit(r, l.id()));
+            }
         }
         paintPreview(g, f);
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, aa);
@@ -235,11 +246,14 @@ public final class AnnotationOverlay implements TimelineOverlay {
         return g.getFontMetrics().stringWidth(text) + 2 * pad(f);
     }
 
-    /** Places and paints a label bubble (and a note's stem to it); returns its bounds. */
+    /** Places and paints a label bubble (and a note's stem to it); returns its bounds, {@code null} when no place is free. */
     private static Rectangle label(Graphics2D g, RenderedFrame f, LabelLayout layout, PendingLabel l) {
         FontMetrics fm = g.getFontMetrics();
         int pad = pad(f);
         Rectangle r = layout.place(labelWidth(g, f, l.text()), labelHeight(g, f), l.spots());
+        if (r == null) {
+            return null; // the note's dot is painted; zooming in spreads the crowd and shows its label
+        }
         g.setColor(l.color());
         if (l.stemFrom() != null) {
             int x = (int) Math.round(l.stemFrom().x());

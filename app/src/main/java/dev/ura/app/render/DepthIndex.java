@@ -62,6 +62,30 @@ public final class DepthIndex {
     }
 
     /**
+     * The caller of {@code call}, or -1 for a top-level call: the last call one level up that comes
+     * before it in pre-order, found by a binary search of that depth (the call table's own parent
+     * column is a pass over every call of the thread, which the window must not make on the EDT
+     * to show one slice's stack).
+     */
+    public int parent(int call) {
+        int d = calls.depth(call);
+        if (d == 0) {
+            return -1;
+        }
+        int lo = from(d - 1);
+        int hi = to(d - 1);
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (order[mid] < call) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo == from(d - 1) ? -1 : order[lo - 1];
+    }
+
+    /**
      * The first position in {@code [lo, to(d))} whose call ends at or after {@code ns}, or
      * {@code to(d)} when none does. {@code lo} must lie within depth {@code d}.
      */

@@ -2,18 +2,15 @@ package dev.ura.app.render;
 
 import dev.ura.app.analysis.model.Category;
 import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.SVGHints;
 
-import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Paints an exported picture: a header (file, response, duration, what-if), the timeline with its
@@ -52,9 +49,14 @@ public final class ExportPainter {
         return (int) Math.round((12 + 22 + 17 * (lines(h).size() - 1)) * m.scale());
     }
 
-    /** Height of the footer (legend and scale bar). */
+    /** Colour keys at most in the footer's legend row. */
+    private static final int LEGEND_ENTRIES = 8;
+    /** Height of one footer row, before scaling. */
+    private static final int FOOTER_ROW = 24;
+
+    /** Height of the footer: a row of keys and the scale bar, a row of slice colours. */
     public static int footerHeight(Metrics m) {
-        return (int) Math.round(30 * m.scale());
+        return (int) Math.round((2 * FOOTER_ROW + 4) * m.scale());
     }
 
     /** The picture's height when the whole timeline of {@code scene} is to fit under the header. */
@@ -80,14 +82,17 @@ public final class ExportPainter {
         int timelineH = Math.max(1, height - headerH - footerH);
         scene.axis().setWidthPx(width);
         scene.axis().fit(start, end, 0);
+        TimelineRenderer renderer = new TimelineRenderer();
+        Legend legend = Legend.of(renderer.layOut(scene, width, timelineH));
+        SliceColors colors = SliceColors.of(scene.index().trace().methods(), p, legend.slots());
+        scene.setColors(colors);
         Graphics2D tg = (Graphics2D) g.create(0, headerH, width, timelineH);
-        RenderedFrame frame;
         try {
-            frame = new TimelineRenderer().paint(tg, scene, width, timelineH);
+            renderer.paint(tg, scene, width, timelineH);
         } finally {
             tg.dispose();
         }
-        paintFooter(g, frame, scene, height - footerH, width, footerH);
+        paintFooter(g, legend.entries(colors, LEGEND_ENTRIES), scene, height - footerH, width, footerH);
     }
 
     /** The header's second and later lines: device facts, end reason, what-if. */
@@ -139,38 +144,67 @@ public final class ExportPainter {
         return text.substring(0, n) + "…";
     }
 
-    private static void paintFooter(Graphics2D g, RenderedFrame frame, TimelineScene s, int y, int width, int h) {
+    /**
+     * The footer's first row: what the overlays draw (critical path, estimated end) and the scale
+     * bar; its second: the slice colours, biggest first, by their whole names (a name wider than half
+     * the row is cut in the middle; an SVG keeps the whole name as the entry's title).
+     */
+    private static void paintFooter(Graphics2D g, List<Legend.Entry> legend, TimelineScene s, int y, int width, int h) {
         Metrics m = s.metrics();
         Palette p = s.palette();
         g.setColor(p.rulerBackground());
         g.fillRect(0, y, width, h);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 1).deriveFont(m.fontSize()));
         FontMetrics fm = g.getFontMetrics();
-        int base = y + (h + fm.getAscent() - fm.getDescent()) / 2;
+        int row = (int) Math.round(FOOTER_ROW * m.scale());
+        int top = y + (int) Math.round(2 * m.scale());
+        int barY = top + row / 2;
+        int base = barY + (fm.getAscent() - fm.getDescent()) / 2;
         long step = TimeFormat.tickStep(s.axis().nsPerPx(), width / 8.0);
         int barW = (int) Math.round(step / s.axis().nsPerPx());
         String barLabel = TimeFormat.duration(step);
         int barX = width - barW - (int) (16 * m.scale()) - fm.stringWidth(barLabel) - 8;
         g.setColor(p.text());
-        int barY = y + h / 2;
         g.fillRect(barX, barY - 1, barW, 2);
         g.fillRect(barX, barY - 5, 1, 10);
         g.fillRect(barX + barW - 1, barY - 5, 1, 10);
         g.drawString(barLabel, barX + barW + 8, base);
-        int x = keys(g, s, (int) (10 * m.scale()), barY, base);
-        for (Map.Entry<String, Color> e : legend(frame, s, 8)) {
-            String label = shorten(e.getKey());
-            int need = (int) (14 * m.scale()) + fm.stringWidth(label) + (int) (14 * m.scale());
-            if (x + need > barX - 10) {
+        int left = (int) (10 * m.scale());
+        keys(g, s, left, barY, base);
+        int midY = barY + row;
+        int x = left;
+        int sw = (int) (10 * m.scale());
+        int gap = (int) (14 * m.scale());
+        for (Legend.Entry e : legend) {
+            String label = middle(fm, e.key(), (width - 2 * left) / 2);
+            int need = sw + 4 + fm.stringWidth(label) + gap;
+            if (x + need - gap > width - left) {
                 break;
             }
-            g.setColor(e.getValue());
-            int sw = (int) (10 * m.scale());
-            g.fillRect(x, barY - sw / 2, sw, sw);
+            g.setColor(e.color());
+            g.fillRect(x, midY - sw / 2, sw, sw);
             g.setColor(p.text());
-            g.drawString(label, x + sw + 4, base);
+            if (g instanceof SVGGraphics2D) {
+                g.setRenderingHint(SVGHints.KEY_ELEMENT_TITLE, e.key()); // the next element's title (the label)
+            }
+            g.drawString(label, x + sw + 4, base + row);
             x += need;
         }
+    }
+
+    /** The text, or its start and end around an ellipsis, within {@code room} px. */
+    static String middle(FontMetrics fm, String text, int room) {
+        if (fm.stringWidth(text) <= room) {
+            return text;
+        }
+        int keep = text.length();
+        String cut = text;
+        while (keep > 2 && fm.stringWidth(cut) > room) {
+            keep--;
+            int head = (keep + 1) / 2;
+            cut = text.substring(0, head) + "…" + text.substring(text.length() - (keep - head));
+        }
+        return cut;
     }
 
     /**
@@ -223,32 +257,5 @@ public final class ExportPainter {
             g.setStroke(new java.awt.BasicStroke(1));
         }
         return x;
-    }
-
-    /** The colour keys covering the most visible width, biggest first. */
-    static List<Map.Entry<String, Color>> legend(RenderedFrame frame, TimelineScene s, int max) {
-        Map<String, Double> width = new HashMap<>();
-        Map<String, Color> color = new HashMap<>();
-        DrawList items = frame.items();
-        for (int i = 0; i < items.size(); i++) {
-            if (items.isFold(i)) {
-                continue;
-            }
-            int method = s.index().trace().threads().get(items.thread(i)).calls().method(items.call(i));
-            String key = SliceColors.key(s.index().trace().methods().get(method));
-            width.merge(key, items.width(i), Double::sum);
-            color.putIfAbsent(key, s.colors().of(method));
-        }
-        List<String> keys = new ArrayList<>(width.keySet());
-        keys.sort(Comparator.comparingDouble((String k) -> -width.get(k)).thenComparing(k -> k));
-        List<Map.Entry<String, Color>> out = new ArrayList<>();
-        for (String k : keys.subList(0, Math.min(max, keys.size()))) {
-            out.add(Map.entry(k, color.get(k)));
-        }
-        return out;
-    }
-
-    private static String shorten(String key) {
-        return key.length() <= 28 ? key : "…" + key.substring(key.length() - 27);
     }
 }

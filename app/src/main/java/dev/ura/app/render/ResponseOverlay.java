@@ -61,6 +61,14 @@ public final class ResponseOverlay implements TimelineOverlay {
         return this;
     }
 
+    @Override
+    public TimelineOverlay forExport() {
+        ResponseOverlay c = new ResponseOverlay(response, path, ghostEndNs);
+        c.system = system;
+        c.onScreenAtNs = onScreenAtNs;
+        return c;
+    }
+
     /** The "on screen at" time marked, or -1 for none. */
     public long onScreenAtNs() {
         return onScreenAtNs;

@@ -4,6 +4,7 @@ import dev.ura.trace.model.MethodInfo;
 import dev.ura.trace.model.MethodTable;
 
 import java.awt.Color;
+import java.util.Map;
 
 /**
  * Stable slice colours: a method gets the colour of its package (or, for agent-log intervals
@@ -23,6 +24,15 @@ public final class SliceColors {
 
     /** Colours for every method of a table, in the palette's light or dark set, folds greyed toward its fold colour. */
     public static SliceColors of(MethodTable methods, Palette palette) {
+        return of(methods, palette, Map.of());
+    }
+
+    /**
+     * The same colours, except that the keys in {@code slotByKey} (see {@link #key}) take the given
+     * palette slot instead of their hashed one: what one picture uses to give its legend's keys
+     * distinct colours ({@link Legend}).
+     */
+    public static SliceColors of(MethodTable methods, Palette palette, Map<String, Integer> slotByKey) {
         boolean dark = palette.dark();
         Color[] set = new Color[HUES.length];
         for (int i = 0; i < HUES.length; i++) {
@@ -36,11 +46,27 @@ public final class SliceColors {
         Color[] by = new Color[methods.size()];
         Color[] foldBy = new Color[methods.size()];
         for (int m = 0; m < by.length; m++) {
-            int k = Math.floorMod(key(methods.get(m)).hashCode(), set.length);
+            String key = key(methods.get(m));
+            Integer chosen = slotByKey.get(key);
+            int k = chosen != null ? chosen : slot(key);
             by[m] = set[k];
             foldBy[m] = folds[k];
         }
         return new SliceColors(by, foldBy);
+    }
+
+    /** How many distinct colours there are. */
+    public static int slots() {
+        return HUES.length;
+    }
+
+    /**
+     * The palette slot a key's colour comes from: its hash, stable across runs. The hues are listed
+     * so that neighbouring slots are far apart on the colour wheel, so the next slot is a good
+     * second choice when this one is taken.
+     */
+    public static int slot(String key) {
+        return Math.floorMod(key.hashCode(), HUES.length);
     }
 
     /** What decides the colour: the package, else the agent-log kind, else the name. */

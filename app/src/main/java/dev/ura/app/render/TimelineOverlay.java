@@ -11,4 +11,14 @@ public interface TimelineOverlay {
     /** Paints over the ruler, after it (markers' labels); the graphics is not clipped. */
     default void paintOnRuler(Graphics2D g, RenderedFrame frame) {
     }
+
+    /**
+     * This overlay as it is now, for a copy of the scene painted elsewhere (an export, maybe on
+     * another thread): an overlay that remembers where it drew (for hit-testing) returns a fresh
+     * copy, so a picture never changes what the window hit-tests and no state is shared between
+     * threads; an overlay whose painting changes nothing returns itself.
+     */
+    default TimelineOverlay forExport() {
+        return this;
+    }
 }

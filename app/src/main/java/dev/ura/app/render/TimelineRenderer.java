@@ -27,17 +27,27 @@ public final class TimelineRenderer {
     private Font font;
     private float fontSize;
 
+    /**
+     * What a paint at this size would show (lanes and slices), without painting it: an export looks
+     * at the slices in view to choose its legend's colours before it paints them.
+     */
+    public RenderedFrame layOut(TimelineScene s, int width, int height) {
+        Metrics m = s.metrics();
+        s.axis().setWidthPx(width);
+        LaneArrangement lanes = s.layout().arrange(s.index(), m, s.scrollY());
+        List<LaneBox> boxes = lanes.lanes();
+        int pinnedBottom = m.ruler() + lanes.pinnedHeight();
+        FlameDrawListBuilder.build(s.index(), s.axis(), boxes, m, pinnedBottom, height, items);
+        return new RenderedFrame(s, boxes, items, pinnedBottom, height, lanes.groups(), lanes.cpuRows());
+    }
+
     /** Paints the scene into {@code [0, width) × [0, height)} and returns the frame for hit-testing. */
     public RenderedFrame paint(Graphics2D g, TimelineScene s, int width, int height) {
         Metrics m = s.metrics();
         Palette p = s.palette();
         TimeAxis axis = s.axis();
-        axis.setWidthPx(width);
-        LaneArrangement lanes = s.layout().arrange(s.index(), m, s.scrollY());
-        List<LaneBox> boxes = lanes.lanes();
-        int pinnedBottom = m.ruler() + lanes.pinnedHeight();
-        FlameDrawListBuilder.build(s.index(), axis, boxes, m, pinnedBottom, height, items);
-        RenderedFrame frame = new RenderedFrame(s, boxes, items, pinnedBottom, height, lanes.groups(), lanes.cpuRows());
+        RenderedFrame frame = layOut(s, width, height);
+        int pinnedBottom = frame.pinnedBottom();
 
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setColor(p.background());

@@ -34,7 +34,9 @@ public final class TimelineScene {
 
     /**
      * A copy showing the same time range, lanes, selection, matches and overlays, whose axis and
-     * layout can change without touching this one (exports paint at their own size).
+     * layout can change without touching this one (exports paint at their own size). Overlays are
+     * taken {@link TimelineOverlay#forExport as they are now}, so the copy may be painted on
+     * another thread while the window goes on changing and painting this scene.
      */
     public TimelineScene copy() {
         TimelineScene c = new TimelineScene(index, layout.copy(), colors);
@@ -46,7 +48,9 @@ public final class TimelineScene {
         c.selection = selection;
         c.matches = matches;
         c.arrows = arrows;
-        c.overlays.addAll(overlays);
+        for (TimelineOverlay o : overlays) {
+            c.overlays.add(o.forExport());
+        }
         return c;
     }
 
@@ -76,6 +80,11 @@ public final class TimelineScene {
 
     public SliceColors colors() {
         return colors;
+    }
+
+    /** Slice colours of this scene only (an export's copy resolving its legend's colours). */
+    void setColors(SliceColors c) {
+        colors = c;
     }
 
     /** Changes colours; slice colours switch between the light and the dark set as needed. */

@@ -67,39 +67,42 @@ public final class ReportBuilder {
             doc.add(new ReportDoc.Heading(2, "What-if"));
             doc.add(whatIfTable(analysis, r, scenario));
         }
-        doc.add(new ReportDoc.Paragraph("", "Times are on the trace's own time base. Made with ura."));
+        doc.add(new ReportDoc.Paragraph("", "Times are from the trace's start, as the picture's axis reads them; durations as measured. Made with ura."));
         return doc;
     }
 
     private static ReportDoc.Table responses(Analysis analysis, int selected) {
+        long base = analysis.trace().firstTimeNs();
         List<List<String>> rows = new ArrayList<>();
         for (Response r : analysis.responses()) {
             String mark = r.index() == selected ? "▶ " : "";
             String end = r.end() == null ? "no requested draw" : r.end().kind().name().toLowerCase(Locale.ROOT) + " "
                     + shortName(r.end().name());
-            rows.add(List.of(mark + r.index(), r.trigger(), r.threadName(), ResponseText.ms(r.startNs()),
+            rows.add(List.of(mark + r.index(), r.trigger(), r.threadName(), ResponseText.ms(r.startNs() - base),
                     TimeFormat.duration(r.durationNs()), end + (analysis.cutOff(r.index()) ? " (cut off by the trace end)" : r.finished() ? "" : " (unfinished)")));
         }
         return new ReportDoc.Table(List.of("#", "trigger", "thread", "start", "duration", "ends with"), "rllrrl", rows);
     }
 
     private static ReportDoc.Table segments(Analysis analysis, Response r) {
+        long base = analysis.trace().firstTimeNs();
         List<PathRows.Row> rows = new ArrayList<>(PathRows.of(analysis.criticalPath(r.index()).segments()));
         rows.sort(Comparator.comparingLong((PathRows.Row x) -> -x.durationNs()).thenComparingLong(PathRows.Row::startNs));
         List<List<String>> out = new ArrayList<>();
         for (PathRows.Row row : rows.subList(0, Math.min(TOP_SEGMENTS, rows.size()))) {
             out.add(List.of(TimeFormat.duration(row.durationNs()), percent(row.durationNs(), r.durationNs()),
-                    row.thread(), row.category().label(), row.label(), ResponseText.ms(row.startNs())));
+                    row.thread(), row.category().label(), row.label(), ResponseText.ms(row.startNs() - base)));
         }
         return new ReportDoc.Table(List.of("duration", "share", "thread", "category", "work", "starts at"), "rrlllr", out);
     }
 
     private static ReportDoc.Bullets findings(Analysis analysis, List<Finding> findings) {
+        long base = analysis.trace().firstTimeNs();
         List<ReportDoc.Paragraph> items = new ArrayList<>();
         for (Finding f : findings) {
             StringBuilder text = new StringBuilder(f.rule()).append(": ").append(f.message());
-            text.append(" Evidence: ").append(ResponseText.ms(f.evidenceStartNs())).append(" to ")
-                    .append(ResponseText.ms(f.evidenceEndNs()));
+            text.append(" Evidence: ").append(ResponseText.ms(f.evidenceStartNs() - base)).append(" to ")
+                    .append(ResponseText.ms(f.evidenceEndNs() - base));
             if (f.thread() >= 0 && f.thread() < analysis.trace().threads().size()) {
                 text.append(" on ").append(analysis.trace().threads().get(f.thread()).name());
             }

@@ -127,7 +127,7 @@ public final class ResponseText {
                 facts(analysis.trace()), ending(analysis, r));
     }
 
-    /** Milliseconds on the trace's time base, one decimal. */
+    /** Milliseconds, one decimal; callers pass times from the trace's start (as the axis reads), or durations. */
     static String ms(long ns) {
         return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
     }

@@ -73,6 +73,38 @@ class SystemTraceCliTest {
                 .contains("derived from the system trace").contains("5 (5 wakeup)");
     }
 
+    /**
+     * The tap's first event is the sched_switch at t(0) = 10 000 ms on the boot clock, so from the
+     * trace's start (as the window's axis reads) the frame is drawn at 2500 µs = 2.5 ms and shown at
+     * 3.0 ms; the input's own time, t(-100), lies 0.1 ms before the first event. Without
+     * {@code --relative} the text keeps the clock's times (10002.5 ms, above); JSON gives both.
+     */
+    @Test
+    void relativeTimesFromTheTraceStartInTextAndJson(@TempDir Path dir) throws Exception {
+        Path trace = write(dir, "tap.perfetto-trace", SystemScenarios.tap());
+        Run text = run("analyze", "--relative", trace.toString());
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).contains("  times     ms from the trace's start (10000.0 ms on its clock)")
+                .contains("from -0.1 ms to 2.5 ms").contains("drawn at 2.5 ms (frame 42), on screen at 3.0 ms")
+                .doesNotContain("10002.5");
+        JsonNode json = new ObjectMapper().readTree(run("analyze", "--json", trace.toString()).out());
+        assertThat(json.get("traceStartNs").asLong()).isEqualTo(t(0));
+        JsonNode resp = json.get("responses").get(0);
+        assertThat(resp.get("startNs").asLong()).isEqualTo(t(-100));
+        assertThat(resp.get("startOffsetNs").asLong()).isEqualTo(-100_000);
+        assertThat(resp.get("endOffsetNs").asLong()).isEqualTo(2_500_000);
+
+        // the Markdown report reads the same clock as its picture's axis: the table's start, the
+        // path rows' "starts at" and the findings' evidence are all within 0..3 ms of the start
+        Path md = dir.resolve("r.md");
+        Run report = run("report", trace.toString(), "-o", md.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        String markdown = Files.readString(md);
+        assertThat(markdown).contains("| ▶ 0 | ").contains(" | -0.1 ms | ").contains("drawn at 2.5 ms")
+                .contains("Times are from the trace's start").doesNotContain("10000.").doesNotContain("10001.")
+                .doesNotContain("10002.");
+    }
+
     @Test
     void anUnfinishedResponseHasNullDrawnAtAndOnScreenAt(@TempDir Path dir) throws Exception {
         SystemTraceScript s = new Machine().run(Machine.APP, 0, 300, "S")

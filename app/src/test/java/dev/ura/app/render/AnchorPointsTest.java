@@ -110,7 +110,7 @@ class AnchorPointsTest {
 
     @Test
     void labelsAtTheSamePlaceDoNotOverlap() {
-        LabelLayout layout = new LabelLayout(30);
+        LabelLayout layout = new LabelLayout(30, 1000);
         List<java.awt.Point> spots = List.of(new java.awt.Point(100, 50), new java.awt.Point(0, 50));
         Rectangle a = layout.place(80, 15, spots);
         Rectangle b = layout.place(80, 15, spots);
@@ -119,6 +119,26 @@ class AnchorPointsTest {
         assertThat(b).isEqualTo(new Rectangle(0, 50, 80, 15));
         assertThat(c.intersects(a) || c.intersects(b)).isFalse();
         assertThat(layout.place(10, 10, List.of(new java.awt.Point(0, 0))).y).as("never above minY").isGreaterThanOrEqualTo(30);
+    }
+
+    @Test
+    void labelsWithNoFreePlaceInViewAreNotPlaced() {
+        // room for three 15 px labels stepping down 17 px from y 30 in a picture 80 px high:
+        // tops 30, 47, 64 (64 + 15 = 79 fits); a fourth at 81 would end below 80
+        LabelLayout layout = new LabelLayout(30, 80);
+        List<java.awt.Point> spot = List.of(new java.awt.Point(10, 30));
+        assertThat(layout.place(50, 15, spot).y).isEqualTo(30);
+        assertThat(layout.place(50, 15, spot).y).isEqualTo(47);
+        assertThat(layout.place(50, 15, spot).y).isEqualTo(64);
+        assertThat(layout.place(50, 15, spot)).as("the fourth has no place in view").isNull();
+        assertThat(layout.place(50, 15, List.of(new java.awt.Point(200, 30))).y).as("elsewhere is still free").isEqualTo(30);
+
+        // a crowd at one spot in a tall picture: the spot, then 4 steps of 17 px (47, 64, 81, 98); the 6th has none
+        LabelLayout tall = new LabelLayout(30, 10_000);
+        for (int top : new int[] {30, 47, 64, 81, 98}) {
+            assertThat(tall.place(50, 15, spot).y).isEqualTo(top);
+        }
+        assertThat(tall.place(50, 15, spot)).as("a crowd shows a few labels, not a column").isNull();
     }
 
     @Test

@@ -40,4 +40,20 @@ class TraceIndexTest {
         assertThat(main.call(main.from(2))).isEqualTo(2);
         assertThat(index.depths(2).depthCount()).isZero();
     }
+
+    /**
+     * Pre-order calls of one thread: 0 a (depth 0), 1 b (1), 2 c (2), 3 d (1), 4 e (0), 5 f (1).
+     * Callers by hand: b and d are a's, c is b's, f is e's; a and e are top-level.
+     */
+    @Test
+    void aCallersIsFoundByBinarySearchOneDepthUp() {
+        Trace trace = new TinyTraces().thread("main", true).call("p.A.a", 0, 0, 100).call("p.A.b", 1, 10, 40)
+                .call("p.A.c", 2, 20, 30).call("p.A.d", 1, 40, 90).call("p.A.e", 0, 100, 200)
+                .call("p.A.f", 1, 100, 150).build();
+        DepthIndex d = TraceIndex.of(trace).depths(0);
+        int[] expected = {-1, 0, 1, 0, -1, 4};
+        for (int call = 0; call < expected.length; call++) {
+            assertThat(d.parent(call)).as("caller of call %d", call).isEqualTo(expected[call]);
+        }
+    }
 }

@@ -362,7 +362,7 @@ public final class ExplorerFrame extends JFrame implements OpenTrace, ExportHost
 
     private void showDetails() {
         detailedPath = model.path();
-        details.show(loaded == null ? null : loaded.trace(), selection(), detailedPath);
+        details.show(loaded == null ? null : loaded.index(), selection(), detailedPath);
     }
 
     /** The details say whether the slice is on the critical path: refresh them when the path changes. */

@@ -70,7 +70,27 @@ public final class ExplorerMenus {
         fillSamples(samples); // the bundled samples do not change while the window is open
         file.addSeparator();
         RunsActions.addTo(file, frame);
-        dev.ura.app.ui.record.RecordActions.addTo(file, frame, frame::open);
+        dev.ura.app.ui.record.RecordActions.addTo(file, frame, new dev.ura.app.ui.record.RecordHost() {
+            @Override
+            public void open(Path log) {
+                frame.open(log);
+            }
+
+            @Override
+            public void status(String message) {
+                frame.status().setMessage(message);
+            }
+
+            @Override
+            public dev.ura.app.ui.record.RecordSettings lastRecording() {
+                return frame.prefs().recordSettings();
+            }
+
+            @Override
+            public void rememberRecording(dev.ura.app.ui.record.RecordSettings s) {
+                frame.prefs().setRecordSettings(s);
+            }
+        });
         file.addSeparator();
         file.add(item("Export Image…", KeyEvent.VK_E, () -> ExportActions.exportImage(frame)));
         JMenuItem copy = new JMenuItem("Copy Image");

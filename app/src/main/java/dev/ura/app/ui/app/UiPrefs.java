@@ -126,6 +126,21 @@ public final class UiPrefs {
         node.remove("recent");
     }
 
+    /** What File › Record… was last asked (command, classes, duration, launch or attach). */
+    public dev.ura.app.ui.record.RecordSettings recordSettings() {
+        var d = dev.ura.app.ui.record.RecordSettings.DEFAULT;
+        return new dev.ura.app.ui.record.RecordSettings(node.get("record.command", d.command()),
+                node.get("record.include", d.include()), node.get("record.duration", d.duration()),
+                node.getBoolean("record.attach", d.attach()));
+    }
+
+    public void setRecordSettings(dev.ura.app.ui.record.RecordSettings s) {
+        node.put("record.command", s.command());
+        node.put("record.include", s.include());
+        node.put("record.duration", s.duration());
+        node.putBoolean("record.attach", s.attach());
+    }
+
     /** Writes to the backing store now (on window close). */
     void flush() throws BackingStoreException {
         node.flush();

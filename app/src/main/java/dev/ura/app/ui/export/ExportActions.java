@@ -11,8 +11,6 @@ import java.awt.Toolkit;
 import java.awt.datatransfer.DataFlavor;
 import java.awt.datatransfer.Transferable;
 import java.awt.datatransfer.UnsupportedFlavorException;
-import java.awt.image.BufferedImage;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -36,41 +34,40 @@ public final class ExportActions {
     }
 
     /**
-     * Writes the current view as PNG or SVG. The picture is painted on the EDT (the overlays paint
-     * the live view's state), the file is written off it.
+     * Writes the current view as PNG or SVG. The EDT only takes a copy of the view's state (axis,
+     * lanes, selection, overlays as they are now: {@link TimelineScene#copy}); the picture is painted
+     * and written on a worker, so a big view never holds up the window.
      */
     public static void write(ExportHost host, Path out, boolean svg) {
-        TimelineScene scene = host.timeline().scene();
+        TimelineScene snapshot = host.timeline().scene().copy();
         int w = Math.max(640, host.timeline().getWidth());
         int h = Math.max(400, host.timeline().getHeight() + 80);
         ExportHeader header = header(host);
-        byte[] text;
-        BufferedImage img;
-        try {
-            text = svg ? ExportPainter.svg(scene, header, w, h).getBytes(StandardCharsets.UTF_8) : null;
-            img = svg ? null : ExportPainter.image(scene, header, w, h);
-        } finally {
-            // overlays remember where they were drawn for hit-testing: give them the window's geometry back
-            host.timeline().repaint();
-        }
         host.status().setMessage("Exporting " + out.getFileName() + "…");
         Background.run(() -> {
-            ImageFiles.write(out, svg ? text : ImageFiles.pngBytes(img));
+            if (svg) {
+                ImageFiles.writeText(ExportPainter.svg(snapshot, header, w, h), out);
+            } else {
+                ImageFiles.writePng(ExportPainter.image(snapshot, header, w, h), out);
+            }
             return out;
         }, p -> host.status().setMessage("Exported " + p.getFileName()), e -> ResponseExportActions.failed(host, e));
     }
 
+    /** The view as an image, painted off the EDT like {@link #write}, then put on the clipboard. */
     public static void copyImage(ExportHost host) {
         TimelineScene scene = host.timeline().scene();
         if (scene == null) {
             return;
         }
+        TimelineScene snapshot = scene.copy();
         int w = Math.max(640, host.timeline().getWidth());
         int h = Math.max(400, host.timeline().getHeight() + 80);
-        BufferedImage img = ExportPainter.image(scene, header(host), w, h);
-        host.timeline().repaint();
-        Toolkit.getDefaultToolkit().getSystemClipboard().setContents(new ImageSelection(img), null);
-        host.status().setMessage("Image copied to the clipboard");
+        ExportHeader header = header(host);
+        Background.run(() -> ExportPainter.image(snapshot, header, w, h), img -> {
+            Toolkit.getDefaultToolkit().getSystemClipboard().setContents(new ImageSelection(img), null);
+            host.status().setMessage("Image copied to the clipboard");
+        }, e -> ResponseExportActions.failed(host, e));
     }
 
     private static ExportHeader header(ExportHost host) {

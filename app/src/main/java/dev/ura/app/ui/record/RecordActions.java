@@ -2,84 +2,79 @@ package dev.ura.app.ui.record;
 
 import dev.ura.app.ui.PlainText;
 
-import dev.ura.agent.AgentMain;
-
+import dev.ura.app.record.JvmAttach;
 import java.awt.Component;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.function.Consumer;
-import javax.swing.JLabel;
 import javax.swing.JMenu;
 import javax.swing.JMenuItem;
 import javax.swing.JOptionPane;
-import javax.swing.JPanel;
-import javax.swing.JTextField;
 import javax.swing.SwingWorker;
 
 /**
- * File › Record…: asks for a {@code java …} command line, runs it with ura's agent, and opens the
- * log when the app exits. The app runs in a background worker; the window stays usable.
+ * File › Record…: launches a {@code java …} command line with ura's agent and opens the log when
+ * the app exits, or attaches to a running JVM picked from a list ({@link AttachWorker}) and opens
+ * the log after the chosen duration. The app runs in a background worker; the window stays usable.
+ * The last settings are kept in the preferences.
  */
 public final class RecordActions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     /** The app's output kept for a failure message: its last lines, not all of a chatty app's log. */
     static final int OUTPUT_TAIL = 4_000;
-    /** What the user typed last time in this session: recording again is the common case. */
-    private static String lastCommand = "java -jar myapp.jar";
-    private static String lastInclude = "";
 
     private RecordActions() {
     }
 
-    /** Adds the menu item; {@code open} opens a log (on the EDT). */
-    public static void addTo(JMenu menu, Component parent, Consumer<Path> open) {
+    /** Adds the menu item. */
+    public static void addTo(JMenu menu, Component parent, RecordHost host) {
         JMenuItem item = new JMenuItem("Record…");
         item.setName("recordItem");
-        item.addActionListener(e -> ask(parent, open));
+        item.addActionListener(e -> ask(parent, host));
         menu.add(item);
     }
 
-    private static void ask(Component parent, Consumer<Path> open) {
-        Path jar = agentJar();
+    private static void ask(Component parent, RecordHost host) {
+        Path jar = JvmAttach.agentJar();
         if (jar == null) {
             JOptionPane.showMessageDialog(parent, "Recording needs ura.jar (the agent); this ura runs from its build folders.",
                     "Record", JOptionPane.WARNING_MESSAGE);
             return;
         }
-        JTextField command = new JTextField(lastCommand, 40);
-        command.setName("recordCommand");
-        JTextField include = new JTextField(lastInclude, 40);
-        include.setName("recordInclude");
         Path defaultLog = Path.of(System.getProperty("user.home"), "ura-record-" + LocalDateTime.now().format(STAMP) + ".jsonl");
-        JTextField log = new JTextField(defaultLog.toString(), 40);
-        log.setName("recordLog");
-        JPanel form = new JPanel(new java.awt.GridLayout(0, 1, 4, 4));
-        form.add(new JLabel("Command line (starts with java; runs in " + new File("").getAbsolutePath() + "):"));
-        form.add(command);
-        form.add(new JLabel("Record methods of classes (e.g. com.myapp.*; optional):"));
-        form.add(include);
-        form.add(new JLabel("Agent log to write:"));
-        form.add(log);
-        if (JOptionPane.showConfirmDialog(parent, form, "Record an App", JOptionPane.OK_CANCEL_OPTION,
+        RecordDialog dialog = new RecordDialog(host.lastRecording(), defaultLog);
+        dialog.refresh();
+        if (JOptionPane.showConfirmDialog(parent, dialog.form(), "Record an App", JOptionPane.OK_CANCEL_OPTION,
                 JOptionPane.PLAIN_MESSAGE) != JOptionPane.OK_OPTION) {
             return;
         }
-        lastCommand = command.getText().trim();
-        lastInclude = include.getText().trim();
+        RecordSettings s = dialog.settings();
+        host.rememberRecording(s);
+        Path out = dialog.log();
+        if (s.attach()) {
+            JvmAttach.RunningJvm jvm = dialog.selectedJvm();
+            long ms = JvmAttach.durationMillis(s.duration());
+            if (jvm == null || ms <= 0) {
+                JOptionPane.showMessageDialog(parent, jvm == null ? "Pick the JVM to attach to in the list."
+                        : "'" + s.duration() + "' is not a duration (e.g. 30s, 2m, 500ms).", "Record",
+                        JOptionPane.WARNING_MESSAGE);
+                return;
+            }
+            new AttachWorker(parent, host, jvm.pid(), jar, out, s.include(), ms, s.duration()).execute();
+            return;
+        }
         List<String> cmd;
-        Path out = Path.of(log.getText().trim()).toAbsolutePath();
         try {
-            cmd = RecordCommandLine.withAgent(RecordCommandLine.split(command.getText().trim()), jar.toString(),
-                    out.toString(), include.getText());
+            cmd = RecordCommandLine.withAgent(RecordCommandLine.split(s.command()), jar.toString(), out.toString(),
+                    s.include());
         } catch (IllegalArgumentException ex) {
             JOptionPane.showMessageDialog(parent, ex.getMessage(), "Record", JOptionPane.WARNING_MESSAGE);
             return;
         }
-        new RecordWorker(parent, cmd, out, open).execute();
+        new RecordWorker(parent, cmd, out, host::open).execute();
     }
 
     /** What a failed recording says: the status, the log not written, and the end of the app's own output. */
@@ -88,15 +83,6 @@ public final class RecordActions {
         return "The app exited (status " + exit + ") without writing " + log + "."
                 + (said.isEmpty() ? " It printed nothing; check the command line."
                 : "\nIts output" + (output.length() >= OUTPUT_TAIL ? " (the end)" : "") + ":\n" + said);
-    }
-
-    private static Path agentJar() {
-        try {
-            Path p = Path.of(AgentMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return Files.isRegularFile(p) ? p : null;
-        } catch (Exception e) {
-            return null;
-        }
     }
 
     /** Runs the app and waits for it off the EDT; opens the log (or says why not) on the EDT. */

@@ -2,6 +2,8 @@ package dev.ura.app.ui.timeline;
 
 import dev.ura.app.analysis.model.CriticalPath;
 import dev.ura.app.analysis.model.SliceRef;
+import dev.ura.app.render.DepthIndex;
+import dev.ura.app.render.TraceIndex;
 import dev.ura.trace.model.Trace;
 
 import javax.swing.JEditorPane;
@@ -29,9 +31,20 @@ public final class DetailsPanel extends JPanel {
     /** Describes a slice; with the selected response's critical path, whether the slice is on it. */
     public void show(Trace trace, SliceRef slice, CriticalPath path) {
         if (trace == null || slice == null) {
-            text.setText("<html><body style='color:gray'>Click a slice to see its details.</body></html>");
+            show((TraceIndex) null, null, null);
         } else {
             text.setText(SliceDescriptions.detailsHtml(trace, slice, path));
+            text.setCaretPosition(0);
+        }
+    }
+
+    /** The same, finding the call stack in the trace's depth index (no pass over the thread's calls on the EDT). */
+    public void show(TraceIndex index, SliceRef slice, CriticalPath path) {
+        if (index == null || slice == null) {
+            text.setText("<html><body style='color:gray'>Click a slice to see its details.</body></html>");
+        } else {
+            DepthIndex depths = index.depths(slice.thread());
+            text.setText(SliceDescriptions.detailsHtml(index.trace(), slice, path, depths::parent));
         }
         text.setCaretPosition(0);
     }

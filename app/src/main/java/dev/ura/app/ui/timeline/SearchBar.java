@@ -4,6 +4,7 @@ import com.formdev.flatlaf.ui.FlatEmptyBorder;
 
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimelineScene;
+import dev.ura.app.ui.Background;
 import dev.ura.trace.model.CallTable;
 
 import javax.swing.JLabel;
@@ -28,6 +29,8 @@ public final class SearchBar extends JPanel {
     /** The query and scene the matches were computed for: Enter only steps when neither changed. */
     private String appliedQuery;
     private TimelineScene appliedScene;
+    /** Counts queries applied, so the hits of a query typed over are dropped when they arrive. */
+    private int generation;
 
     public SearchBar(TimelineView view) {
         super(new BorderLayout(6, 0));
@@ -98,23 +101,42 @@ public final class SearchBar extends JPanel {
         return field.getText();
     }
 
-    /** Re-applies the query. */
+    /**
+     * Re-applies the query. The matching methods are found at once (a pass over the method table)
+     * and light up; the matching calls, a pass over every call of the trace, are collected off the
+     * EDT and counted when they arrive.
+     */
     public void update() {
         TimelineScene s = view.scene();
         appliedQuery = field.getText();
         appliedScene = s;
+        int g = ++generation;
+        hits = null;
         if (s == null) {
             matches = null;
-            hits = null;
             count.setText(" ");
             return;
         }
         matches = SliceSearch.matches(s.index().trace().methods(), field.getText());
         s.setMatches(matches);
-        hits = matches == null ? null : SliceSearch.Hits.of(s.index().trace(), matches);
-        total = hits == null ? 0 : java.util.Arrays.stream(hits.byThread()).mapToLong(h -> h.length).sum();
-        showCount();
         view.repaint();
+        if (matches == null) {
+            count.setText(" ");
+            return;
+        }
+        count.setText("searching…");
+        boolean[] m = matches;
+        Background.run(() -> SliceSearch.Hits.of(s.index().trace(), m), h -> {
+            if (g == generation) {
+                setHits(h);
+            }
+        }, e -> count.setText("search failed: " + e));
+    }
+
+    private void setHits(SliceSearch.Hits h) {
+        hits = h;
+        total = java.util.Arrays.stream(h.byThread()).mapToLong(x -> x.length).sum();
+        showCount();
     }
 
     /** "k of n" while a match is selected, else "n matches". */
@@ -124,6 +146,9 @@ public final class SearchBar extends JPanel {
             count.setText(" ");
             return;
         }
+        if (hits == null) {
+            return; // still searching: the count comes with the hits
+        }
         long k = SliceSearch.rank(s.index().trace(), matches, hits, s.selection());
         count.setText(k > 0 ? k + " of " + total : total == 1 ? "1 match" : total + " matches");
     }
@@ -132,6 +157,11 @@ public final class SearchBar extends JPanel {
         TimelineScene s = view.scene();
         if (s == null || matches == null) {
             return;
+        }
+        if (hits == null) {
+            // Enter before the calls were collected in the background: collect them now, once
+            generation++;
+            setHits(SliceSearch.Hits.of(s.index().trace(), matches));
         }
         SliceRef next = SliceSearch.step(s.index().trace(), hits, s.selection(), forward);
         if (next == null) {

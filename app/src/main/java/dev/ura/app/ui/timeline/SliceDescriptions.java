@@ -97,6 +97,11 @@ public final class SliceDescriptions {
 
     /** The details pane's HTML; with a path it also says whether the slice is on it, and its slack. */
     static String detailsHtml(Trace trace, SliceRef s, CriticalPath path) {
+        return detailsHtml(trace, s, path, trace.threads().get(s.thread()).calls()::parent);
+    }
+
+    /** The same, finding each caller of the stack with {@code parent} (a depth index's binary search in the window). */
+    static String detailsHtml(Trace trace, SliceRef s, CriticalPath path, java.util.function.IntUnaryOperator parent) {
         ThreadTrack t = trace.threads().get(s.thread());
         CallTable c = t.calls();
         int i = s.call();
@@ -129,7 +134,7 @@ public final class SliceDescriptions {
         int shown = 0;
         while (p >= 0 && shown < 64) {
             sb.append("&nbsp;&nbsp;").append(escape(trace.methods().get(c.method(p)).fullName())).append("<br>");
-            p = c.parent(p);
+            p = parent.applyAsInt(p);
             shown++;
         }
         return sb.append("</body></html>").toString();

@@ -1,4 +1,4 @@
-package dev.ura.app.cli;
+package dev.ura.app.record;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -8,18 +8,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Whether a process is a Java VM before {@code record} attaches to it. Attaching on Linux sends
+ * Whether a process is a Java VM before {@code record} (or the window's Record…) attaches to it. Attaching on Linux sends
  * the target SIGQUIT to wake its attach listener; a JVM handles that signal, any other process
  * dies of it (status 131). So nothing is sent until the process shows it is a JVM: its memory map
  * holds {@code libjvm}, or it published a HotSpot performance file
  * ({@code /tmp/hsperfdata_USER/PID}) or an attach socket ({@code /tmp/.java_pidPID}).
  */
-final class JvmCheck {
+public final class JvmCheck {
     private JvmCheck() {
     }
 
     /** Why {@code pid} is not a JVM that can be attached to, or {@code null} when it is (or when this OS cannot tell). */
-    static String whyNotAJvm(long pid) {
+    public static String whyNotAJvm(long pid) {
         return whyNotAJvm(pid, Path.of("/proc"), Path.of(System.getProperty("java.io.tmpdir", "/tmp")));
     }
 
