@@ -1,6 +1,6 @@
 package dev.ura.app.ui.timeline;
 
-import com.formdev.flatlaf.ui.FlatEmptyBorder;
+import dev.ura.app.ui.Padding;
 
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.render.TimelineScene;
@@ -35,7 +35,7 @@ public final class SearchBar extends JPanel {
     public SearchBar(TimelineView view) {
         super(new BorderLayout(6, 0));
         this.view = view;
-        setBorder(new FlatEmptyBorder(4, 8, 4, 8));
+        setBorder(Padding.of(4, 8, 4, 8)); // survives a theme switch (Padding)
         field.setName("search");
         field.putClientProperty("JTextField.placeholderText", "Search methods (Ctrl+F) — Enter: next, Shift+Enter: previous");
         field.putClientProperty("JTextField.showClearButton", true);
