@@ -85,6 +85,7 @@ public final class RunsPanel extends JPanel {
         meanRenderer.setDefaultToolTipGenerator(this::meanToolTip);
         chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
         chartPanel = new ChartPanel(chart, false, false, false, true, true);
+        chartPanel.setName("runsChart");
         chartPanel.setInitialDelay(0);
         chartPanel.setDismissDelay(60_000);
         chartPanel.setMouseWheelEnabled(true);

@@ -87,7 +87,8 @@ class MountedViewsRobotTest extends ExplorerRobotBase {
             double[] values = GuiActionRunner.execute(() -> runs.runsPanel().regression().series().values());
             assertThat(values[0]).isEqualTo(values[1]).isGreaterThan(values[2]);
 
-            ChartPanel chart = robot.finder().findByType(runs, ChartPanel.class);
+            // by name: the comparison below the runs has a chart of its own (the critical-path deltas)
+            ChartPanel chart = robot.finder().findByName(runs, "runsChart", ChartPanel.class);
             robot.click(chart, pointOf(chart, 2), LEFT_BUTTON, 1);
             waitFor("run 3 opened in the explorer", () -> frame.loaded() != null
                     && dir.resolve("run-3.trace").equals(frame.loaded().source().file()));
