@@ -73,6 +73,11 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "process's UI thread; by default, on the UI thread of the app that runs most in the window.")
     String process;
 
+    @Option(names = "--no-saved-what-if",
+            description = "Without what-if flags, do not estimate the what-if changes saved for each response in "
+                    + "the sidecar (FILE.ura.json) by the window.")
+    boolean noSavedWhatIf;
+
     @Option(names = "--detect",
             description = "Detect responses even when the sidecar holds a response set by hand.")
     boolean detect;
@@ -95,11 +100,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         Trace trace = TraceLoading.load(file);
         Analysis analysis = ResponsesByHand.analyse(file, trace, options, byHand, detect, spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
+        ResponseScenarios scenarios = ResponseScenarios.of(scenario, file, trace, noSavedWhatIf);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            Json.print(out, AnalyzeReport.of(file.toString(), analysis, scenario));
+            Json.print(out, AnalyzeReport.of(file.toString(), analysis, scenarios));
         } else {
-            new AnalyzeTextReport(file.toString(), analysis, scenario).print(out);
+            new AnalyzeTextReport(file.toString(), analysis, scenarios).print(out);
         }
         return UraCommand.EXIT_OK;
     }

@@ -27,12 +27,16 @@ final class AnalyzeTextReport {
 
     private final String file;
     private final Analysis analysis;
-    private final Scenario scenario;
+    private final ResponseScenarios scenarios;
 
     AnalyzeTextReport(String file, Analysis analysis, Scenario scenario) {
+        this(file, analysis, ResponseScenarios.of(scenario));
+    }
+
+    AnalyzeTextReport(String file, Analysis analysis, ResponseScenarios scenarios) {
         this.file = file;
         this.analysis = analysis;
-        this.scenario = scenario;
+        this.scenarios = scenarios;
     }
 
     void print(PrintWriter out) {
@@ -141,9 +145,11 @@ final class AnalyzeTextReport {
             printByThread(out, path);
         }
         printFindings(out, analysis.findings(r.index()));
+        Scenario scenario = scenarios.of(r.index());
         if (!scenario.isEmpty()) {
             Estimate e = analysis.estimate(r.index(), scenario);
-            out.printf("  what if %s:%n", describe(scenario));
+            out.printf("  what if %s%s:%n", describe(scenario),
+                    scenarios.isSaved(r.index()) ? " (saved in " + scenarios.sidecar() + ")" : "");
             out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
                     Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
                     Durations.ms(e.endNs()));
