@@ -23,7 +23,11 @@ import java.util.Map;
  */
 public final class AccuracyStudy {
     /** Samples of one row: estimates (from original runs) and measurements (of the twin), ns. */
-    public record Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs) {
+    public record Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs, int runs) {
+        public Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs) {
+            this(variant, estimatedNs, measuredNs, 0);
+        }
+
         public long estimateMedianNs() {
             return median(estimatedNs);
         }
@@ -72,6 +76,43 @@ public final class AccuracyStudy {
         rows.add(new Row(AccuracyVariant.ORIGINAL, toArray(original), toArray(original)));
         for (AccuracyVariant v : variants) {
             rows.add(new Row(v, toArray(estimates.getOrDefault(v, List.of())), toArray(measured.getOrDefault(v, List.of()))));
+        }
+        return rows;
+    }
+
+    /**
+     * The same rows from logs kept by an earlier run ({@code NAME-R.jsonl} per variant and run):
+     * every run {@code R} for which the original and every twin were recorded, in run order.
+     */
+    public static List<Row> fromLogs(Path dir, List<AccuracyVariant> variants) throws TraceFormatException {
+        Map<AccuracyVariant, List<Long>> estimates = new LinkedHashMap<>();
+        Map<AccuracyVariant, List<Long>> measured = new LinkedHashMap<>();
+        List<Long> original = new ArrayList<>();
+        int runs = 0;
+        for (int r = 0; java.nio.file.Files.isRegularFile(dir.resolve(AccuracyVariant.ORIGINAL.name() + "-" + r + ".jsonl")); r++) {
+            int run = r;
+            if (!variants.stream().allMatch(v -> java.nio.file.Files.isRegularFile(dir.resolve(v.name() + "-" + run + ".jsonl")))) {
+                break;
+            }
+            runs++;
+            Analysis a = analyse(dir.resolve(AccuracyVariant.ORIGINAL.name() + "-" + r + ".jsonl"));
+            for (Response click : clicks(a)) {
+                original.add(click.durationNs());
+                for (AccuracyVariant v : variants) {
+                    estimates.computeIfAbsent(v, k -> new ArrayList<>())
+                            .add(a.estimate(click.index(), Scenario.BASELINE.with(v.change())).durationNs());
+                }
+            }
+            for (AccuracyVariant v : variants) {
+                for (Response click : clicks(analyse(dir.resolve(v.name() + "-" + r + ".jsonl")))) {
+                    measured.computeIfAbsent(v, k -> new ArrayList<>()).add(click.durationNs());
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row(AccuracyVariant.ORIGINAL, toArray(original), toArray(original), runs));
+        for (AccuracyVariant v : variants) {
+            rows.add(new Row(v, toArray(estimates.getOrDefault(v, List.of())), toArray(measured.getOrDefault(v, List.of())), runs));
         }
         return rows;
     }
