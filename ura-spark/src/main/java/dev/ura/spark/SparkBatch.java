@@ -40,8 +40,11 @@ import java.util.TreeMap;
  * written into {@code OUT.part} and renamed to {@code OUT} at the end, so a failed job leaves no OUT.
  */
 public final class SparkBatch {
-    /** What the job did: traces listed, runs written, duplicates (same bytes as an earlier URI), failures. */
-    public record Summary(int traces, int stored, List<String> duplicates, List<String> failures) {
+    /**
+     * What the job did: traces listed, runs written, duplicates (same bytes as an earlier URI),
+     * failures, and traces skipped because an earlier output ({@code --skip-stored}) has their content.
+     */
+    public record Summary(int traces, int stored, List<String> duplicates, List<String> failures, int alreadyStored) {
     }
 
     private SparkBatch() {
@@ -51,8 +54,10 @@ public final class SparkBatch {
      * @param inputs URIs of trace files, folders (searched recursively, as batch searches folders) or
      *               Hadoop globs; {@code out} a URI that must not exist yet
      */
-    public static Summary run(SparkSession spark, List<String> inputs, Map<String, String> tags, String out)
-            throws IOException {
+    static Summary run(SparkSession spark, UraSparkJob.Args args) throws IOException {
+        List<String> inputs = args.inputs();
+        Map<String, String> tags = args.tags();
+        String out = args.out();
         Configuration conf = spark.sparkContext().hadoopConfiguration();
         Path outPath = new Path(out);
         FileSystem outFs = outPath.getFileSystem(conf);
@@ -65,28 +70,34 @@ public final class SparkBatch {
         }
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<SerializableConf> sharedConf = jsc.broadcast(new SerializableConf(conf));
-        HashMap<String, String> tagMap = new HashMap<>(tags);
-        String version = TraceRows.uraVersion(); // the driver's: every run of one job names the same ura
+        // The driver's version: every run of one job names the same ura.
+        JobSettings settings = new JobSettings(tags, TraceRows.uraVersion(), args.whatIf(),
+                RulesFile.read(args.rules(), conf));
+        Broadcast<HashSet<String>> skip = jsc.broadcast(StoredHashes.read(spark, args.skipStored()));
         // One trace per task: traces differ in size by orders of magnitude, so small tasks balance best.
         JavaRDD<TraceResult> results = jsc.parallelize(files, Math.max(1, files.size()))
-                .map(uri -> TraceTask.run(uri, sharedConf.value().get(), TraceRows.Settings.of(tagMap, version)))
+                .map(uri -> TraceTask.run(uri, sharedConf.value().get(), settings, skip.value()))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             // Small facts back to the driver: which URI keeps each hash (the first listed, as batch
             // stores a content once), and the failures.
-            List<TraceResult> heads = results.map(r -> TraceResult.failed(r.file(), r.hash(), r.error())).collect();
+            List<TraceResult> heads = results.map(TraceResult::head).collect();
             Map<String, String> keeper = new HashMap<>();
             List<String> failures = new ArrayList<>();
             List<String> duplicates = new ArrayList<>();
+            int alreadyStored = 0;
             for (TraceResult r : heads) {
-                if (r.error() != null) {
+                if (r.alreadyStored()) {
+                    alreadyStored++;
+                } else if (r.error() != null) {
                     failures.add(r.error());
                 } else if (keeper.putIfAbsent(r.hash(), r.file()) != null) {
                     duplicates.add(r.file() + ": same content as " + keeper.get(r.hash()));
                 }
             }
             Set<String> kept = new HashSet<>(keeper.values());
-            JavaRDD<TraceResult> stored = results.filter(r -> r.error() == null && kept.contains(r.file()));
+            JavaRDD<TraceResult> stored = results.filter(r -> r.error() == null && !r.alreadyStored()
+                    && kept.contains(r.file()));
             List<String> keys = new ArrayList<>(new TreeMap<>(tags).keySet()); // export's default: every key, sorted
             Path part = new Path(outPath.getParent(), outPath.getName() + ".part");
             outFs.delete(part, true);
@@ -96,10 +107,11 @@ public final class SparkBatch {
             if (!outFs.rename(part, outPath)) {
                 throw new IOException(out + ": cannot rename " + part + " to it");
             }
-            return new Summary(files.size(), keeper.size(), duplicates, failures);
+            return new Summary(files.size(), keeper.size(), duplicates, failures, alreadyStored);
         } finally {
             results.unpersist(false);
             sharedConf.destroy();
+            skip.destroy();
         }
     }
 

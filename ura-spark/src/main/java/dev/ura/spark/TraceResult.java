@@ -13,10 +13,25 @@ import java.util.Map;
  * @param hash  SHA-256 of the bytes; {@code null} when the file could not be read
  * @param rows  table name to rows (Spark {@link Row}s in the table's column order); empty on failure
  * @param error one line naming the file, or {@code null}
+ * @param alreadyStored the content is in an earlier output given to {@code --skip-stored}: not analysed
  */
-record TraceResult(String file, String hash, Map<String, List<Row>> rows, String error) implements Serializable {
+record TraceResult(String file, String hash, Map<String, List<Row>> rows, String error, boolean alreadyStored)
+        implements Serializable {
     static TraceResult failed(String file, String hash, String error) {
-        return new TraceResult(file, hash, Map.of(), error);
+        return new TraceResult(file, hash, Map.of(), error, false);
+    }
+
+    static TraceResult skipped(String file, String hash) {
+        return new TraceResult(file, hash, Map.of(), null, true);
+    }
+
+    static TraceResult analysed(String file, String hash, Map<String, List<Row>> rows) {
+        return new TraceResult(file, hash, rows, null, false);
+    }
+
+    /** This result without its rows: what the driver needs to decide which runs to write. */
+    TraceResult head() {
+        return new TraceResult(file, hash, Map.of(), error, alreadyStored);
     }
 
     int responses() {

@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -36,7 +37,7 @@ final class TraceTask {
     private TraceTask() {
     }
 
-    static TraceResult run(String uri, Configuration conf, TraceRows.Settings settings) {
+    static TraceResult run(String uri, Configuration conf, JobSettings job, Set<String> skipHashes) {
         Path tmp = null;
         String hash = null;
         try {
@@ -50,8 +51,12 @@ final class TraceTask {
                 copy(fs, sidecar, tmp.resolve(sidecar.getName()));
             }
             hash = ContentHash.sha256(local);
-            StoredRun run = TraceRows.analyse(local, uri, hash, Files.size(local), settings, System.currentTimeMillis());
-            return new TraceResult(uri, hash, rows(StoreRows.of(run)), null);
+            if (skipHashes.contains(hash)) {
+                return TraceResult.skipped(uri, hash);
+            }
+            StoredRun run = TraceRows.analyse(local, uri, hash, Files.size(local), job.settings(),
+                    System.currentTimeMillis());
+            return TraceResult.analysed(uri, hash, rows(StoreRows.of(run)));
         } catch (TraceFormatException | CommandFailure e) {
             return TraceResult.failed(uri, hash, named(uri, tmp, e.getMessage()));
         } catch (IOException e) {

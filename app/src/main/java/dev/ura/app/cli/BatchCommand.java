@@ -59,6 +59,9 @@ final class BatchCommand implements Callable<Integer> {
     @Option(names = "--parallel", paramLabel = "PATTERN", description = "What-if, as in analyze. Repeatable.")
     List<String> parallel;
 
+    @Option(names = "--side-by-side", paramLabel = "PATTERN", description = "What-if, as in analyze. Repeatable.")
+    List<String> sideBySide;
+
     @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR", description = "What-if, as in analyze. Repeatable.")
     List<String> speedup;
 
@@ -90,7 +93,7 @@ final class BatchCommand implements Callable<Integer> {
         if (found.files().isEmpty()) {
             throw new CommandFailure(UraCommand.EXIT_USAGE, "no trace file in " + String.join(" ", paths));
         }
-        TraceRows.Settings settings = new TraceRows.Settings(options, scenario, scenarioText(args), tagMap,
+        TraceRows.Settings settings = new TraceRows.Settings(options, scenario, WhatIfFlags.text(args), tagMap,
                 TraceRows.uraVersion());
         long start = System.nanoTime();
         BatchRun.Summary summary;
@@ -130,19 +133,5 @@ final class BatchCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // the JVM is shutting down (Ctrl+C): the hook runs
         }
-    }
-
-    /** The what-if flags as given ("--defer A --speedup B=2"), or null without any. */
-    private static String scenarioText(List<String> args) {
-        List<String> parts = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String flag = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            if (flag.equals("--defer") || flag.equals("--parallel") || flag.equals("--speedup")) {
-                parts.add(a.contains("=") ? flag + " " + a.substring(a.indexOf('=') + 1)
-                        : i + 1 < args.size() ? a + " " + args.get(++i) : a);
-            }
-        }
-        return parts.isEmpty() ? null : String.join(" ", parts);
     }
 }

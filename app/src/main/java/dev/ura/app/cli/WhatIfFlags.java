@@ -15,7 +15,9 @@ import java.util.Locale;
  * {@code --speedup P=F}) into a
  * {@link Scenario}, in the order they were given (the order changes are applied in).
  */
-final class WhatIfFlags {
+public final class WhatIfFlags {
+    private static final List<String> FLAGS = List.of("--defer", "--parallel", "--side-by-side", "--speedup");
+
     private WhatIfFlags() {
     }
 
@@ -24,28 +26,55 @@ final class WhatIfFlags {
      * @throws CommandLine.ParameterException for a malformed {@code --speedup} value
      */
     static Scenario scenario(CommandLine cl, List<String> args) {
+        try {
+            return parse(args);
+        } catch (CommandFailure e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
+    }
+
+    /**
+     * The what-if flags among {@code args} (others are ignored), for callers without picocli (the
+     * Spark job).
+     *
+     * @throws CommandFailure (usage) for an empty pattern or a malformed {@code --speedup} value
+     */
+    public static Scenario parse(List<String> args) throws CommandFailure {
         List<Change> changes = new ArrayList<>();
+        for (String[] fv : flags(args)) {
+            changes.add(change(fv[0], fv[1]));
+        }
+        return new Scenario(changes);
+    }
+
+    /** The what-if flags as given ("--defer A --speedup B=2"), or null without any (stored as the run's scenario). */
+    public static String text(List<String> args) {
+        List<String> parts = new ArrayList<>();
+        for (String[] fv : flags(args)) {
+            parts.add(fv[0] + " " + fv[1]);
+        }
+        return parts.isEmpty() ? null : String.join(" ", parts);
+    }
+
+    /** Flag and value pairs in the order given, {@code --flag=value} and {@code --flag value} alike; none after "--". */
+    private static List<String[]> flags(List<String> args) {
+        List<String[]> out = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--")) {
                 break;
             }
             String flag = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            if (!flag.equals("--defer") && !flag.equals("--parallel") && !flag.equals("--side-by-side")
-                    && !flag.equals("--speedup")) {
+            if (!FLAGS.contains(flag)) {
                 continue;
             }
-            String value;
             if (a.contains("=")) {
-                value = a.substring(a.indexOf('=') + 1);
+                out.add(new String[] {flag, a.substring(a.indexOf('=') + 1)});
             } else if (i + 1 < args.size()) {
-                value = args.get(++i);
-            } else {
-                continue;
+                out.add(new String[] {flag, args.get(++i)});
             }
-            changes.add(change(cl, flag, value));
         }
-        return new Scenario(changes);
+        return out;
     }
 
     /**
@@ -84,32 +113,33 @@ final class WhatIfFlags {
         return change instanceof Change.RunInParallel ? "--parallel" : "--speedup";
     }
 
-    private static Change change(CommandLine cl, String flag, String value) {
+    private static Change change(String flag, String value) throws CommandFailure {
         if (value.isEmpty()) {
-            throw new CommandLine.ParameterException(cl, flag + " needs a PATTERN");
+            throw new CommandFailure(UraCommand.EXIT_USAGE, flag + " needs a PATTERN");
         }
         return switch (flag) {
             case "--defer" -> new Change.Defer(new SliceSelector.ByName(value));
             case "--parallel" -> new Change.RunInParallel(new SliceSelector.ByName(value));
             case "--side-by-side" -> new Change.SideBySide(new SliceSelector.ByName(value));
-            default -> speedUp(cl, value);
+            default -> speedUp(value);
         };
     }
 
-    private static Change speedUp(CommandLine cl, String value) {
+    private static Change speedUp(String value) throws CommandFailure {
         int eq = value.lastIndexOf('=');
-        String bad = "--speedup wants PATTERN=FACTOR with a FACTOR above 0 (2 = twice as fast), got '" + value + "'";
+        CommandFailure bad = new CommandFailure(UraCommand.EXIT_USAGE, "--speedup wants PATTERN=FACTOR with a FACTOR"
+                + " above 0 (2 = twice as fast), got '" + value + "'");
         if (eq <= 0 || eq == value.length() - 1) {
-            throw new CommandLine.ParameterException(cl, bad);
+            throw bad;
         }
         double factor;
         try {
             factor = Double.parseDouble(value.substring(eq + 1).trim().toLowerCase(Locale.ROOT).replace("x", ""));
         } catch (NumberFormatException e) {
-            throw new CommandLine.ParameterException(cl, bad, e, null, value);
+            throw bad;
         }
         if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new CommandLine.ParameterException(cl, bad);
+            throw bad;
         }
         return new Change.SpeedUp(new SliceSelector.ByName(value.substring(0, eq)), factor);
     }

@@ -49,4 +49,12 @@ class WhatIfFlagsTest {
         assertThat(r.exit()).isEqualTo(UraCommand.EXIT_USAGE);
         assertThat(r.err()).contains("--speedup wants PATTERN=FACTOR").contains("Usage: ura analyze");
     }
+
+    @Test
+    void theStoredTextNamesEveryFlagKindInOrder() {
+        // batch stores this as runs.scenario: --side-by-side was left out before it was a batch flag
+        assertThat(WhatIfFlags.text(List.of("batch", "lab", "--side-by-side=*fetchThumbnail", "--store", "s",
+                "--defer", "WRITE", "--", "--parallel", "x"))).isEqualTo("--side-by-side *fetchThumbnail --defer WRITE");
+        assertThat(WhatIfFlags.text(List.of("batch", "lab", "--store", "s"))).isNull();
+    }
 }
