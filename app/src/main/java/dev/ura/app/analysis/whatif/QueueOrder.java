@@ -54,8 +54,16 @@ final class QueueOrder {
     /** Per group during the replay: when it is due under the scenario. */
     private long[] dueNow;
 
-    QueueOrder(ResponseGraph graph) {
+    /** Per vertex: whether a change moved it off its thread (run in parallel, side by side). */
+    private final boolean[] movedOff;
+
+    /**
+     * @param movedOff per vertex, whether a change moved it off its thread: a message moved whole
+     *                 runs on a thread of its own and leaves the queue
+     */
+    QueueOrder(ResponseGraph graph, boolean[] movedOff) {
         this.graph = graph;
+        this.movedOff = movedOff;
         this.tasks = graph.queues();
         this.groupOf = new int[graph.vertexCount()];
         Arrays.fill(groupOf, -1);
@@ -112,6 +120,9 @@ final class QueueOrder {
         List<int[]> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int e = tasks.entry()[i];
+            if (movedOff[e]) {
+                continue;
+            }
             boolean first = i == 0 || tasks.thread()[i - 1] != tasks.thread()[i];
             boolean posted = e == graph.source();
             for (Dependency d : view.incomingEdgesOf(e)) {
@@ -121,7 +132,7 @@ final class QueueOrder {
                     posted = true;
                 }
             }
-            if (first || posted) {
+            if (first || posted || out.isEmpty() || out.get(out.size() - 1)[0] != tasks.thread()[i]) {
                 out.add(new int[] {tasks.thread()[i], e, tasks.last()[i], i});
             } else {
                 out.get(out.size() - 1)[2] = tasks.last()[i];

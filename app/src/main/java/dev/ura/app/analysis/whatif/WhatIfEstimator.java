@@ -9,6 +9,7 @@ import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.RewiredGraphView;
 import dev.ura.app.analysis.graph.Schedule;
+import dev.ura.app.analysis.graph.SegmentKind;
 import dev.ura.app.analysis.graph.VertexTiming;
 import org.jgrapht.Graph;
 
@@ -62,12 +63,21 @@ public final class WhatIfEstimator {
         ScenarioEdits edits = new ScenarioEdits(graph, matcher, position, pathOnly);
         long pathTime = 0;
         boolean[] changed = new boolean[graph.vertexCount()];
+        boolean[] movedOff = new boolean[graph.vertexCount()];
         for (Change change : scenario.changes()) {
             List<MatchedSlice> slices = matcher.match(change.target());
             pathTime += PathTime.of(graph, change, slices);
+            boolean moves = change instanceof Change.RunInParallel || change instanceof Change.SideBySide;
             for (MatchedSlice m : slices) {
                 for (int v : m.vertices()) {
                     changed[v] = true;
+                    movedOff[v] |= moves && graph.startNs(v) >= m.startNs() && graph.endNs(v) <= m.endNs();
+                }
+                int w = m.vertices().length == 0 ? -1 : m.vertices()[0] - 1;
+                if (moves && w >= 0 && graph.thread(w) == graph.thread(w + 1)
+                        && graph.kind(w) == SegmentKind.QUEUE_WAIT && graph.endNs(w) == m.startNs()) {
+                    // a message moved whole takes its queue wait with it
+                    movedOff[w] = true;
                 }
             }
             edits.apply(change, slices);
@@ -80,7 +90,7 @@ public final class WhatIfEstimator {
         Schedule<Integer, Dependency> s = schedule(view, edits.duration, floor, true);
         // A queue runs the message due first: where the changes moved when messages are posted,
         // the queues' order follows (docs/what-if.md, "Queues").
-        QueueOrder.Rewiring queues = new QueueOrder(graph).reorder(view, edits.removed, edits.added,
+        QueueOrder.Rewiring queues = new QueueOrder(graph, movedOff).reorder(view, edits.removed, edits.added,
                 timing(edits.duration, floor, true), s);
         List<Integer> order = graph.baseline().order();
         if (queues != null) {
