@@ -45,6 +45,18 @@ mods="$mods,java.logging,java.sql,jdk.management,jdk.attach,java.instrument,jdk.
     --java-options '-Xlog:disable' \
     --java-options '-Xlog:all=warning:stderr'
 
+# DuckDB (ura batch, store, regress --store, the Runs window's stores): the build platform's jar only,
+# which Maven copies beside ura.jar, so the package carries one native library, its own platform's,
+# not the 80 MB of every platform's. It goes into the image after jpackage, not through --input:
+# jpackage would add it to the launcher's class path, while ura.jar's manifest (Class-Path) already
+# names it; the class path stays ura.jar alone, as the class-data-sharing archive is made for.
+duckdb="$(dirname "$jar")/duckdb_jdbc.jar"
+if [ -f "$duckdb" ]; then
+  cp "$duckdb" "$out/image/ura/lib/app/duckdb_jdbc.jar"
+else
+  echo "package.sh: $duckdb missing; the package will lack the run store (ura batch, store)" >&2
+fi
+
 # bin/ura-cli, what /usr/bin/ura links to: this image's JVM started directly, with the class path,
 # main class and options jpackage wrote to lib/app/ura.cfg. JDK 17's launcher (bin/ura) runs rpm and
 # dpkg at every start to find the package that owns it (about 0.13 s of CPU a command, more than
