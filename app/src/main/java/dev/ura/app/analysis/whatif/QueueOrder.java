@@ -89,18 +89,23 @@ final class QueueOrder {
         int groups = groupEntry.length;
         due = new long[groups];
         recordedKey = new long[groups];
-        boolean moved = false;
+        // With the recorded order kept, is every queue's message still due no earlier than the one
+        // before it? Then the replay would keep that order too (each time a thread is free the
+        // next recorded message is the one due first): no need to replay.
+        boolean inOrder = true;
+        long previous = Long.MIN_VALUE;
         for (int g = 0; g < groups; g++) {
             int e = groupEntry[g];
             long k = base.isScheduled(e) ? key(g, postNs(graph.graph(), base, e), baseTiming) : Long.MIN_VALUE;
             recordedKey[g] = k;
             boolean first = g == 0 || groupThread[g - 1] != groupThread[g];
             due[g] = first ? k : Math.max(k, due[g - 1]);
-            if (current.isScheduled(e) && k != Long.MIN_VALUE && key(g, postNs(view, current, e), timing) != k) {
-                moved = true;
-            }
+            long now = !current.isScheduled(e) || k == Long.MIN_VALUE ? due[g]
+                    : due[g] + (key(g, postNs(view, current, e), timing) - k);
+            inOrder &= first || now >= previous;
+            previous = now;
         }
-        if (!moved) {
+        if (inOrder) {
             return null;
         }
         int[][] order = replay(view, timing);
