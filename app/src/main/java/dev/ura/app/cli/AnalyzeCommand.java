@@ -78,6 +78,11 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "(default: on the file's own clock). JSON always has both (traceStartNs, startOffsetNs, endOffsetNs).")
     boolean relative;
 
+    @Option(names = "--no-saved-what-if",
+            description = "Without what-if flags, do not estimate the what-if changes saved for each response in "
+                    + "the sidecar (FILE.ura.json) by the window.")
+    boolean noSavedWhatIf;
+
     @Option(names = "--detect",
             description = "Detect responses even when the sidecar holds a response set by hand.")
     boolean detect;
@@ -100,11 +105,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         Trace trace = TraceLoading.load(file);
         Analysis analysis = ResponsesByHand.analyse(file, trace, options, byHand, detect, spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
+        ResponseScenarios scenarios = ResponseScenarios.of(scenario, file, trace, noSavedWhatIf);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            Json.print(out, AnalyzeReport.of(file.toString(), analysis, scenario));
+            Json.print(out, AnalyzeReport.of(file.toString(), analysis, scenarios));
         } else {
-            new AnalyzeTextReport(file.toString(), analysis, scenario, relative).print(out);
+            new AnalyzeTextReport(file.toString(), analysis, scenarios, relative).print(out);
         }
         return UraCommand.EXIT_OK;
     }

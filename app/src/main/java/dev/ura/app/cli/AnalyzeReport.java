@@ -104,14 +104,20 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unmatched,
                         long pathTimeNs,
                         @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) String frame) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String frame,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String savedIn) {
         static WhatIfReport of(Estimate e, List<Change> unmatched) {
+            return of(e, unmatched, null);
+        }
+
+        /** @param savedIn the sidecar the changes were saved in, or null for the command's flags */
+        static WhatIfReport of(Estimate e, List<Change> unmatched, String savedIn) {
             List<String> patterns = new ArrayList<>();
             for (Change c : unmatched) {
                 patterns.add(c.target().describe());
             }
             return new WhatIfReport(e.endNs(), e.durationNs(), e.savedNs(), Math.round(e.savedPercent() * 100) / 100.0,
-                    SegmentReport.of(e.path()), patterns, e.pathTimeNs(), e.reason(), e.frame());
+                    SegmentReport.of(e.path()), patterns, e.pathTimeNs(), e.reason(), e.frame(), savedIn);
         }
     }
 
@@ -137,11 +143,17 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
 
     /** The document; {@code whatIf} is filled only when {@code scenario} has changes. */
     static AnalyzeReport of(String file, Analysis analysis, Scenario scenario) {
+        return of(file, analysis, ResponseScenarios.of(scenario));
+    }
+
+    /** The document with each response's own scenario (the flags', or the one saved in the sidecar). */
+    static AnalyzeReport of(String file, Analysis analysis, ResponseScenarios scenarios) {
         List<ResponseReport> rs = new ArrayList<>();
         long base = analysis.trace().firstTimeNs();
         for (Response r : analysis.responses()) {
+            Scenario scenario = scenarios.of(r.index());
             WhatIfReport whatIf = scenario.isEmpty() ? null : WhatIfReport.of(analysis.estimate(r.index(), scenario),
-                    analysis.unmatchedChanges(r.index(), scenario));
+                    analysis.unmatchedChanges(r.index(), scenario), scenarios.isSaved(r.index()) ? scenarios.sidecar() : null);
             SystemResponseReport system = analysis.systemWork(r.index())
                     .map(w -> SystemResponseReport.of(analysis.trace(), w, analysis.criticalPath(r.index()))).orElse(null);
             rs.add(new ResponseReport(r.index(), r.trigger(), r.threadName(), r.startNs(), r.endNs(), r.durationNs(),

@@ -27,14 +27,14 @@ final class AnalyzeTextReport {
 
     private final String file;
     private final Analysis analysis;
-    private final Scenario scenario;
+    private final ResponseScenarios scenarios;
     /** Subtracted from every time printed: the trace's first time with {@code --relative}, else 0 (the file's clock). */
     private final long base;
 
-    AnalyzeTextReport(String file, Analysis analysis, Scenario scenario, boolean relative) {
+    AnalyzeTextReport(String file, Analysis analysis, ResponseScenarios scenarios, boolean relative) {
         this.file = file;
         this.analysis = analysis;
-        this.scenario = scenario;
+        this.scenarios = scenarios;
         this.base = relative ? analysis.trace().firstTimeNs() : 0;
     }
 
@@ -153,9 +153,11 @@ final class AnalyzeTextReport {
             printByThread(out, path);
         }
         printFindings(out, analysis.findings(r.index()));
+        Scenario scenario = scenarios.of(r.index());
         if (!scenario.isEmpty()) {
             Estimate e = analysis.estimate(r.index(), scenario);
-            out.printf("  what if %s:%n", describe(scenario));
+            out.printf("  what if %s%s:%n", describe(scenario),
+                    scenarios.isSaved(r.index()) ? " (saved in " + scenarios.sidecar() + ")" : "");
             out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
                     Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
                     at(e.endNs()));

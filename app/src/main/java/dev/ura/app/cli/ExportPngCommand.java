@@ -83,6 +83,11 @@ final class ExportPngCommand implements Callable<Integer> {
     @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR", description = "What-if: speed matching work up. Repeatable.")
     List<String> speedup;
 
+    @Option(names = "--no-saved-what-if",
+            description = "Without what-if flags, do not apply the what-if changes saved for each response in the "
+                    + "sidecar (FILE.ura.json) by the window.")
+    boolean noSavedWhatIf;
+
     @Spec
     CommandSpec spec;
 
@@ -104,6 +109,7 @@ final class ExportPngCommand implements Callable<Integer> {
         Analysis analysis = ResponsesByHand.analyse(file, trace, AnalysisOptions.defaults(), null, false,
                 spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
+        ResponseScenarios scenarios = ResponseScenarios.of(scenario, file, trace, noSavedWhatIf);
         List<Integer> wanted = responses(analysis);
         if ("all".equals(response)) {
             wanted = ResponseCap.apply(wanted, maxResponses, file, spec.commandLine().getErr(), "in index order");
@@ -119,7 +125,7 @@ final class ExportPngCommand implements Callable<Integer> {
             return UraCommand.EXIT_OK;
         }
         for (int r : wanted) {
-            ResponsePicture p = ResponsePicture.of(file.getFileName().toString(), index, analysis, r, scenario, notes,
+            ResponsePicture p = ResponsePicture.of(file.getFileName().toString(), index, analysis, r, scenarios.of(r), notes,
                     palette, new ResponsePicture.Size(width, scale, height));
             write(p, "all".equals(response) ? numbered(output, r) : output, svg);
         }

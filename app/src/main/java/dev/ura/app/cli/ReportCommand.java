@@ -71,6 +71,11 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--speedup", paramLabel = "PATTERN=FACTOR", description = "What-if: speed matching work up. Repeatable.")
     List<String> speedup;
 
+    @Option(names = "--no-saved-what-if",
+            description = "Without what-if flags, do not apply the what-if changes saved for each response in the "
+                    + "sidecar (FILE.ura.json) by the window.")
+    boolean noSavedWhatIf;
+
     @Spec
     CommandSpec spec;
 
@@ -90,6 +95,7 @@ final class ReportCommand implements Callable<Integer> {
         Analysis analysis = ResponsesByHand.analyse(file, trace, AnalysisOptions.defaults(), null, false,
                 spec.commandLine().getErr());
         WhatIfFlags.requireMatches(file.toString(), analysis, scenario);
+        ResponseScenarios scenarios = ResponseScenarios.of(scenario, file, trace, noSavedWhatIf);
         List<Integer> wanted = responses(analysis);
         if ("all".equals(response)) {
             wanted = ResponseCap.apply(wanted, maxResponses, file, spec.commandLine().getErr(), "slowest first");
@@ -106,7 +112,7 @@ final class ReportCommand implements Callable<Integer> {
         byte[] firstPng = null;
         for (int i = 0; i < wanted.size(); i++) {
             int r = wanted.get(i);
-            byte[] png = ImageFiles.pngBytes(ResponsePicture.of(name, index, analysis, r, scenario, notes,
+            byte[] png = ImageFiles.pngBytes(ResponsePicture.of(name, index, analysis, r, scenarios.of(r), notes,
                     palette, new ResponsePicture.Size(width, 1, null)).png());
             firstPng = firstPng == null ? png : firstPng;
             String image = switch (format) {
@@ -117,14 +123,14 @@ final class ReportCommand implements Callable<Integer> {
             if (format == Format.MARKDOWN) {
                 write(output.resolveSibling(image), png);
             }
-            ReportBuilder.build(doc, name, analysis, r, scenario, image, png, i == 0);
+            ReportBuilder.build(doc, name, analysis, r, scenarios.of(r), image, png, i == 0);
         }
         try {
             switch (format) {
                 case MARKDOWN -> ImageFiles.writeText(ReportWriters.markdown(doc), output);
                 case HTML -> ImageFiles.writeText(ReportWriters.html(doc, "ura report: " + name), output);
                 case BUNDLE -> BundleWriter.write(output, name, () -> Files.newInputStream(file), notes,
-                        AnnotationStore.beside(file).readResponseByHand(), wanted.get(0), scenario, firstPng,
+                        AnnotationStore.beside(file).readResponseByHand(), wanted.get(0), scenarios.of(wanted.get(0)), firstPng,
                         ReportWriters.markdown(doc));
             }
         } catch (IOException e) {

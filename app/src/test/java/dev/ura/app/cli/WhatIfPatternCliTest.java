@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code analyze} what-if patterns: {@code METHOD:name}, and a pattern that matches nothing (exit 2). */
 class WhatIfPatternCliTest {
     /** Click 0–10 ms; a worker runs com.ex.Load.fetch 10–160 ms and posts; view 7 drawn 180–185 ms. */
-    private static final String LOG = """
+    static final String LOG = """
             {"kind":"THREAD","tid":1,"name":"main","main":true}
             {"ts":0,"tid":1,"kind":"USER_INPUT","ph":"B","name":"onClick"}
             {"ts":5000000,"tid":1,"kind":"SEND_MSG","obj":"a","via":"executor","target_tid":12}

@@ -30,6 +30,7 @@ public final class ResponseGraph {
     private final List<String> warnings;
     private final Schedule<Integer, Dependency> baseline;
     private final java.util.Map<Integer, List<WaitPart>> waitParts;
+    private final QueueTasks queues;
 
     /**
      * A graph made by a front half (public for {@code graph.method} and {@code graph.system}, the
@@ -44,7 +45,15 @@ public final class ResponseGraph {
     public ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source,
                          int sink, FrameCadence cadence, List<String> warnings,
                          java.util.Map<Integer, List<WaitPart>> waitParts) {
+        this(work, graph, columns, source, sink, cadence, warnings, waitParts, QueueTasks.NONE);
+    }
+
+    /** As above, with the messages each single-threaded queue ran (the what-if re-orders them). */
+    public ResponseGraph(ResponseWork work, Graph<Integer, Dependency> graph, SegmentColumns columns, int source,
+                         int sink, FrameCadence cadence, List<String> warnings,
+                         java.util.Map<Integer, List<WaitPart>> waitParts, QueueTasks queues) {
         this.waitParts = waitParts;
+        this.queues = queues;
         this.work = work;
         this.graph = new AsUnmodifiableGraph<>(graph);
         this.columns = columns;
@@ -86,6 +95,11 @@ public final class ResponseGraph {
      */
     List<WaitPart> waitParts(int v) {
         return waitParts.getOrDefault(v, List.of());
+    }
+
+    /** The tasks of the response's single-threaded queues, in recorded order (may be empty). */
+    public QueueTasks queues() {
+        return queues;
     }
 
     /** What the graph was built from. */

@@ -9,6 +9,7 @@ import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.RewiredGraphView;
 import dev.ura.app.analysis.graph.Schedule;
+import dev.ura.app.analysis.graph.SegmentKind;
 import dev.ura.app.analysis.graph.VertexTiming;
 import org.jgrapht.Graph;
 
@@ -62,12 +63,21 @@ public final class WhatIfEstimator {
         ScenarioEdits edits = new ScenarioEdits(graph, matcher, position, pathOnly);
         long pathTime = 0;
         boolean[] changed = new boolean[graph.vertexCount()];
+        boolean[] movedOff = new boolean[graph.vertexCount()];
         for (Change change : scenario.changes()) {
             List<MatchedSlice> slices = matcher.match(change.target());
             pathTime += PathTime.of(graph, change, slices);
+            boolean moves = change instanceof Change.RunInParallel || change instanceof Change.SideBySide;
             for (MatchedSlice m : slices) {
                 for (int v : m.vertices()) {
                     changed[v] = true;
+                    movedOff[v] |= moves && graph.startNs(v) >= m.startNs() && graph.endNs(v) <= m.endNs();
+                }
+                int w = m.vertices().length == 0 ? -1 : m.vertices()[0] - 1;
+                if (moves && w >= 0 && graph.thread(w) == graph.thread(w + 1)
+                        && graph.kind(w) == SegmentKind.QUEUE_WAIT && graph.endNs(w) == m.startNs()) {
+                    // a message moved whole takes its queue wait with it
+                    movedOff[w] = true;
                 }
             }
             edits.apply(change, slices);
@@ -78,6 +88,18 @@ public final class WhatIfEstimator {
         Graph<Integer, Dependency> view = edits.removed.isEmpty() && edits.added.isEmpty()
                 ? graph.graph() : new RewiredGraphView<>(graph.graph(), edits.removed, edits.added);
         Schedule<Integer, Dependency> s = schedule(view, edits.duration, floor, true);
+        // A queue runs the message due first: where the changes moved when messages are posted,
+        // the queues' order follows (docs/what-if.md, "Queues").
+        QueueOrder.Rewiring queues = new QueueOrder(graph, movedOff).reorder(view, edits.removed, edits.added,
+                timing(edits.duration, floor, true), s);
+        List<Integer> order = graph.baseline().order();
+        if (queues != null) {
+            view = new RewiredGraphView<>(graph.graph(), queues.removed(), queues.added());
+            order = null;
+            s = schedule(view, edits.duration, floor, true, order, graph.sink());
+            pathTime += queues.overtakingPathNs();
+        }
+        s = lastDraw(view, s, edits.duration, floor, order);
         Response r = graph.work().response();
         long end = r.endNs() + (s.endNs() - graph.baseline().endNs());
         long durationNs = end - r.startNs();
@@ -89,7 +111,8 @@ public final class WhatIfEstimator {
         String reason = null;
         if (saved <= 0) {
             long frameless = graph.cadence().isEmpty() ? saved
-                    : graph.baseline().endNs() - schedule(view, edits.duration, floor, false).endNs();
+                    : graph.baseline().endNs() - schedule(view, edits.duration, floor, false, order, s.path()
+                    .get(s.path().size() - 1)).endNs();
             reason = why.zeroReason(frameless > 0);
         }
         return new Estimate(end, durationNs, saved, percent, path, pathTime, reason, frame);
@@ -109,16 +132,42 @@ public final class WhatIfEstimator {
      */
     private Schedule<Integer, Dependency> schedule(Graph<Integer, Dependency> view, long[] duration, long[] floor,
                                                    boolean frames) {
-        VertexTiming<Integer> plain = frames ? graph.timing(v -> duration[v])
-                : (v, ready) -> ready + duration[v];
-        VertexTiming<Integer> timing = floor.length == 0 ? plain
-                : (v, ready) -> Math.max(plain.finishNs(v, ready), floor[v]);
+        return schedule(view, duration, floor, frames, graph.baseline().order(), graph.sink());
+    }
+
+    /**
+     * @param order a topological order of the view, or null to sort it (a queue's new order may
+     *              go against the baseline's)
+     * @param sink  the vertex whose finish ends the schedule
+     */
+    private Schedule<Integer, Dependency> schedule(Graph<Integer, Dependency> view, long[] duration, long[] floor,
+                                                   boolean frames, List<Integer> order, int sink) {
         // Removing edges, and adding edges that go forward in the baseline's order (ScenarioEdits),
         // keeps that order valid.
-        return graph.algorithm(view, timing)
-                .withOrder(graph.baseline().order())
-                .withoutSlack()
-                .getPath(graph.source(), graph.sink(), graph.originNs());
+        var algorithm = graph.algorithm(view, timing(duration, floor, frames)).withoutSlack();
+        return (order == null ? algorithm : algorithm.withOrder(order)).getPath(graph.source(), sink, graph.originNs());
+    }
+
+    private VertexTiming<Integer> timing(long[] duration, long[] floor, boolean frames) {
+        VertexTiming<Integer> plain = frames ? graph.timing(v -> duration[v])
+                : (v, ready) -> ready + duration[v];
+        return floor.length == 0 ? plain : (v, ready) -> Math.max(plain.finishNs(v, ready), floor[v]);
+    }
+
+    /**
+     * The schedule ending at the last of the response's draws: the response ends when the last
+     * update it asked for is drawn, and a change (a queue's new order above all) can make another
+     * draw than the recorded last one finish last.
+     */
+    private Schedule<Integer, Dependency> lastDraw(Graph<Integer, Dependency> view, Schedule<Integer, Dependency> s,
+                                                   long[] duration, long[] floor, List<Integer> order) {
+        int last = graph.sink();
+        for (int v : graph.queues().ends()) {
+            if (s.isScheduled(v) && s.earliestFinishNs(v) > s.earliestFinishNs(last)) {
+                last = v;
+            }
+        }
+        return last == graph.sink() ? s : schedule(view, duration, floor, true, order, last);
     }
 
     /**

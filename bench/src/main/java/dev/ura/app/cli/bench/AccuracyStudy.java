@@ -7,6 +7,7 @@ import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceFiles;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +24,11 @@ import java.util.Map;
  */
 public final class AccuracyStudy {
     /** Samples of one row: estimates (from original runs) and measurements (of the twin), ns. */
-    public record Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs) {
+    public record Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs, int runs) {
+        public Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs) {
+            this(variant, estimatedNs, measuredNs, 0);
+        }
+
         public long estimateMedianNs() {
             return median(estimatedNs);
         }
@@ -48,12 +53,54 @@ public final class AccuracyStudy {
 
     /** The original's measured row first, then one row per optimised variant. */
     public List<Row> run(List<AccuracyVariant> variants) throws IOException, InterruptedException, TraceFormatException {
-        Map<AccuracyVariant, List<Long>> estimates = new LinkedHashMap<>();
-        Map<AccuracyVariant, List<Long>> measured = new LinkedHashMap<>();
-        List<Long> original = new ArrayList<>();
+        Samples samples = new Samples(variants);
         for (int r = 0; r < runs; r++) {
             // interleave variants so a slow spell of the machine hits them all alike
-            Analysis a = analyse(recorder.record(AccuracyVariant.ORIGINAL.name() + "-" + r, List.of()));
+            samples.original(analyse(recorder.record(AccuracyVariant.ORIGINAL.name() + "-" + r, List.of())));
+            for (AccuracyVariant v : variants) {
+                samples.twin(v, analyse(recorder.record(v.name() + "-" + r, v.switches())));
+            }
+        }
+        return samples.rows(runs);
+    }
+
+    /**
+     * The same rows from logs kept by an earlier run ({@code NAME-R.jsonl} per variant and run):
+     * every run {@code R} for which the original and every twin were recorded, in run order.
+     */
+    public static List<Row> fromLogs(Path dir, List<AccuracyVariant> variants) throws TraceFormatException {
+        Samples samples = new Samples(variants);
+        int runs = 0;
+        while (Files.isRegularFile(log(dir, AccuracyVariant.ORIGINAL, runs))) {
+            int run = runs;
+            if (!variants.stream().allMatch(v -> Files.isRegularFile(log(dir, v, run)))) {
+                break;
+            }
+            samples.original(analyse(log(dir, AccuracyVariant.ORIGINAL, run)));
+            for (AccuracyVariant v : variants) {
+                samples.twin(v, analyse(log(dir, v, run)));
+            }
+            runs++;
+        }
+        return samples.rows(runs);
+    }
+
+    private static Path log(Path dir, AccuracyVariant v, int run) {
+        return dir.resolve(v.name() + "-" + run + ".jsonl");
+    }
+
+    /** Estimates from the originals' clicks and the twins' measured clicks, collected run by run. */
+    private static final class Samples {
+        private final List<AccuracyVariant> variants;
+        private final Map<AccuracyVariant, List<Long>> estimates = new LinkedHashMap<>();
+        private final Map<AccuracyVariant, List<Long>> measured = new LinkedHashMap<>();
+        private final List<Long> original = new ArrayList<>();
+
+        Samples(List<AccuracyVariant> variants) {
+            this.variants = variants;
+        }
+
+        void original(Analysis a) {
             for (Response click : clicks(a)) {
                 original.add(click.durationNs());
                 for (AccuracyVariant v : variants) {
@@ -61,19 +108,23 @@ public final class AccuracyStudy {
                             .add(a.estimate(click.index(), Scenario.BASELINE.with(v.change())).durationNs());
                 }
             }
-            for (AccuracyVariant v : variants) {
-                Analysis twin = analyse(recorder.record(v.name() + "-" + r, v.switches()));
-                for (Response click : clicks(twin)) {
-                    measured.computeIfAbsent(v, k -> new ArrayList<>()).add(click.durationNs());
-                }
+        }
+
+        void twin(AccuracyVariant v, Analysis twin) {
+            for (Response click : clicks(twin)) {
+                measured.computeIfAbsent(v, k -> new ArrayList<>()).add(click.durationNs());
             }
         }
-        List<Row> rows = new ArrayList<>();
-        rows.add(new Row(AccuracyVariant.ORIGINAL, toArray(original), toArray(original)));
-        for (AccuracyVariant v : variants) {
-            rows.add(new Row(v, toArray(estimates.getOrDefault(v, List.of())), toArray(measured.getOrDefault(v, List.of()))));
+
+        List<Row> rows(int runs) {
+            List<Row> rows = new ArrayList<>();
+            rows.add(new Row(AccuracyVariant.ORIGINAL, toArray(original), toArray(original), runs));
+            for (AccuracyVariant v : variants) {
+                rows.add(new Row(v, toArray(estimates.getOrDefault(v, List.of())),
+                        toArray(measured.getOrDefault(v, List.of())), runs));
+            }
+            return rows;
         }
-        return rows;
     }
 
     private static Analysis analyse(Path log) throws TraceFormatException {

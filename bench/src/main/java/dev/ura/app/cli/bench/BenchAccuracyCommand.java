@@ -36,6 +36,10 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "Keep the recorded logs in this folder (default: a temporary folder).")
     Path keep;
 
+    @Option(names = "--logs", description = "Record nothing: estimate and measure again from the logs an earlier "
+            + "run kept in this folder (--keep), every complete run of original and twins found there.")
+    Path logs;
+
     @Spec
     CommandSpec spec;
 
@@ -45,6 +49,15 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
         Path jar = agent != null ? agent : Path.of(AgentMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         if (!Files.isRegularFile(jar)) {
             throw new CommandFailure(2, "bench accuracy: " + jar + " is not a jar; give the agent with --agent ura.jar");
+        }
+        if (logs != null) {
+            if (!Files.isDirectory(logs)) {
+                throw new CommandFailure(2, "bench accuracy: --logs " + logs + " is not a folder");
+            }
+            List<AccuracyStudy.Row> rows = AccuracyStudy.fromLogs(logs, AccuracyVariant.optimised());
+            out.printf(Locale.ROOT, "from the logs in %s: %d runs%n", logs, rows.get(0).runs());
+            print(out, rows);
+            return 0;
         }
         if (runs < 1 || clicks < 2) {
             throw new CommandFailure(2, "bench accuracy: --runs must be at least 1 and --clicks at least 2");

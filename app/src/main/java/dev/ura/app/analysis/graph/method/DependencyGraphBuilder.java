@@ -69,6 +69,8 @@ public final class DependencyGraphBuilder {
         private final List<String> warnings = new ArrayList<>();
         /** The event line each hand-off / request edge came from, for warnings. */
         private final Map<Dependency, Integer> origins = new IdentityHashMap<>();
+        /** The delay of a delayed send (postDelayed), by the entry vertex of the dispatch it posted. */
+        private final Map<Integer, Long> delays = new HashMap<>();
         private PieceVertices vertices;
         private Graph<Integer, Dependency> graph;
         /** Per vertex: whether an edge leads to it, and the latest recorded end of those that do. */
@@ -127,7 +129,8 @@ public final class DependencyGraphBuilder {
             }
             FrameCadence cadence = work.endEvent() >= 0
                     ? indexes.cadence(events.thread(work.endEvent())).orElse(null) : null;
-            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings, waitParts());
+            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings, waitParts(),
+                    QueueTaskList.of(events, pieces, chains, vertices, delays, columns.size));
         }
 
         /** Pieces by thread, threads in index order. */
@@ -174,7 +177,11 @@ public final class DependencyGraphBuilder {
             for (int position : linksIntoPieces()) {
                 Link l = links.get(position);
                 if (tracked.get(l.sendEvent())) {
-                    connect(l.sendEvent(), vertices.entry(l.dispatchEvent()), l.via());
+                    int entry = vertices.entry(l.dispatchEvent());
+                    connect(l.sendEvent(), entry, l.via());
+                    if (events.delayNs(l.sendEvent()) > 0) {
+                        delays.merge(entry, events.delayNs(l.sendEvent()), Math::max);
+                    }
                 }
             }
             for (RequestFulfilment f : work.fulfilments()) {

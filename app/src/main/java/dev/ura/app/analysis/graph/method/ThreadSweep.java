@@ -168,6 +168,11 @@ final class ThreadSweep {
     }
 
     private boolean isResume(Piece p) {
+        return isResume(events, p);
+    }
+
+    /** Whether the piece is a thread resuming from a tracked wait (not a message its thread ran). */
+    static boolean isResume(EventTable events, Piece p) {
         return p.isInstant() && "release".equals(events.via(p.event())) && events.name(p.event()) != null
                 && events.identity(p.event()) != null;
     }
