@@ -45,9 +45,26 @@ public final class TimelineInput {
         view.addMouseMotionListener(mouse);
         view.addMouseWheelListener(mouse);
         view.addKeyListener(new Keys());
+        // A key released after the focus left the view (a dialog, the search field, another
+        // window) never reaches it: without this, its pan or zoom would go on every 16 ms for good.
+        view.addFocusListener(new java.awt.event.FocusAdapter() {
+            @Override
+            public void focusLost(java.awt.event.FocusEvent e) {
+                releaseAll();
+            }
+        });
+    }
+
+    private void releaseAll() {
+        held.clear();
+        keyTimer.stop();
     }
 
     private void tick() {
+        if (!view.isShowing()) {
+            releaseAll(); // the window closed while a key was held
+            return;
+        }
         double w = view.getWidth();
         double zoom = 1;
         double pan = 0;
