@@ -19,9 +19,6 @@ import java.io.Serializable;
  * @param bytes the table's contents
  */
 record RulesFile(String name, byte[] bytes) implements Serializable {
-    /** The same cap as the rule reader's: a rule table is a few lines. */
-    private static final int MAX_BYTES = 1 << 20;
-
     /** @return null when {@code uri} is null (no {@code --rules}) */
     static RulesFile read(String uri, Configuration conf) throws IOException {
         if (uri == null) {
@@ -32,8 +29,10 @@ record RulesFile(String name, byte[] bytes) implements Serializable {
         if (!fs.exists(p)) {
             throw new IOException(uri + ": --rules: no such file");
         }
-        if (fs.getFileStatus(p).getLen() > MAX_BYTES) {
-            throw new IOException(uri + ": --rules: larger than 1 MiB, not a rule table");
+        // the cap analyze's --rules applies (MethodRules.load), so both accept the same tables
+        if (fs.getFileStatus(p).getLen() > MethodRules.MAX_FILE_BYTES) {
+            throw new IOException(uri + ": --rules: larger than " + (MethodRules.MAX_FILE_BYTES >> 20)
+                    + " MiB, not a rule table");
         }
         byte[] bytes;
         try (InputStream in = fs.open(p)) {

@@ -86,7 +86,7 @@ public final class MethodRules {
     }
 
     /** A rule table is a few kilobytes; a file far larger is not one (and must not fill the heap). */
-    static final long MAX_FILE_BYTES = 16L << 20;
+    public static final long MAX_FILE_BYTES = 16L << 20;
 
     /** Reads a user rule file; every problem is reported with the file's name. */
     public static MethodRules load(Path file) throws InvalidRulesException {
