@@ -193,6 +193,29 @@ class RealMethodTraceInputsTest {
     }
 
     /**
+     * burroak-dmtrace (Dalvik 2015, instrumented): MainActivity.onCreate starts the tracing, so main's
+     * first records are exits of calls entered before it — onCreate (31 µs), performLaunchActivity
+     * (29.941 ms), handleLaunchActivity (58.081 ms): the launch runs from main's first record (0.031 ms,
+     * where the reader puts the synthetic entry) and handleResumeActivity 30.002 .. 58.081 joins it. Inside onCreate,
+     * View.requestLayout at 5.189 ms (under RelativeLayout.requestLayout 5.158) asks for a frame. The
+     * only frame, doFrame 68.946 ms, runs performTraversals from 69.312 ms with no performDraw before
+     * tracing stops (Debug.stopMethodTracing at 199.939 ms): the trace has no frame (an instrumented
+     * trace's traversal without a draw draws nothing), so the launch is unfinished with that reason
+     * and ends with its work at 58.081 ms (docs/android-method-rules.md, "Frames, launches and popups").
+     */
+    @Test
+    void burroakTheLaunchRequestedAFrameTheTraceNeverDrew() throws Exception {
+        Analysis a = analyse("burroak-dmtrace.trace");
+        assertThat(a.responses()).singleElement().satisfies(launch -> {
+            assertThat(launch.startNs()).isEqualTo(ms(0.031));
+            assertThat(launch.finished()).isFalse();
+            assertThat(launch.endNs()).isEqualTo(ms(58.081));
+            assertThat(a.describe(launch.index()).unfinishedReason())
+                    .isEqualTo("its work requested an update at 5.2 ms, after the trace's last frame (the trace has none)");
+        });
+    }
+
+    /**
      * sentry api_21_missing_threads (Android 5.0): main (4589) runs handleLaunchActivity 308.804 ..
      * 344.302, its handleResumeActivity adding the window (WindowManagerGlobal.addView 322.726);
      * the next doFrame's performTraversals 344.302 .. 414.841 only gets the surface (relayoutWindow
