@@ -34,6 +34,9 @@ final class PlainFtraceCounter {
     int bPaired;
     long firstNs = Long.MAX_VALUE;
     long lastNs = Long.MIN_VALUE;
+    /** Event lines whose time is before the previous event line's (the clock going back). */
+    int stepsBack;
+    private long lastLineNs = Long.MIN_VALUE;
     final Set<Long> threads = new HashSet<>();
     final Map<Long, Integer> bPerThread = new TreeMap<>();
 
@@ -51,6 +54,10 @@ final class PlainFtraceCounter {
             String args = m.group(6);
             long ns = ns(m.group(4));
             if (ns != 0 || !args.startsWith("trace_event_clock_sync")) {
+                if (c.lastLineNs != Long.MIN_VALUE && ns < c.lastLineNs) {
+                    c.stepsBack++;
+                }
+                c.lastLineNs = ns;
                 c.firstNs = Math.min(c.firstNs, ns);
                 c.lastNs = Math.max(c.lastNs, ns);
             }

@@ -54,6 +54,9 @@ class RealSystemCountsTest {
         // The trace spans every event line, first to last (issue 19: "duration covers every event line").
         assertThat(t.firstTimeNs()).as("first event time").isEqualTo(plain.firstNs);
         assertThat(t.lastTimeNs()).as("last event time").isEqualTo(plain.lastNs);
+        // A clock going back is warned about exactly when the plain parser sees a line earlier than the one before.
+        assertThat(t.warnings().stream().anyMatch(w -> w.contains("the clock goes back"))).as("clock-back warning")
+                .isEqualTo(plain.stepsBack > 0);
         assertThat(t.threads().stream().filter(x -> x.id() > 0).map(ThreadTrack::id))
                 .containsExactlyInAnyOrderElementsOf(plain.threads);
         assertThat(t.system().wakeups().size()).isEqualTo(plain.wakeupLines);
