@@ -194,6 +194,10 @@ class RealSystemResponsesTest {
             "catapult__systrace_systrace_test_data_atrace_data", "trappy__trace_legacy_systrace.html",
             "trappy__trace_systrace.html", "trappy__trace_surfaceflinger.html"})
     void capturesWithoutInputsHaveNoResponse(String file) throws Exception {
+        // The raw reason, checked on the bytes (all five are plain text or HTML): no input or launch marker.
+        String raw = java.nio.file.Files.readString(SharedFiles.require(REAL + file), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(raw).doesNotContain("deliverInputEvent").doesNotContain("bindApplication")
+                .doesNotContain("AndroidOwner:onTouch");
         Analysis a = analyse(REAL + file);
         assertThat(a.responses()).isEmpty();
     }
@@ -213,6 +217,10 @@ class RealSystemResponsesTest {
      */
     @Test
     void jvmAppKernelCaptureEndsAtTheFrameThatDrawsThePostBack() throws Exception {
+        // Fewer than three inputs: the file holds one input marker only (one "deliverInputEvent" in its bytes).
+        String raw = java.nio.file.Files.readString(SharedFiles.require("traces/systrace/jvm-app-kernel.systrace.txt"),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(raw.split("deliverInputEvent", -1)).hasSize(2);
         Analysis a = analyse("traces/systrace/jvm-app-kernel.systrace.txt");
         assertThat(a.responses()).hasSize(1);
         Response r = a.responses().get(0);
