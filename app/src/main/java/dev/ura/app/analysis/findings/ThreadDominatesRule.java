@@ -70,7 +70,12 @@ public final class ThreadDominatesRule implements FindingRule {
             String message = "Thread " + threadName + " runs for " + FindingContext.percent((double) ev.totalNs() / duration)
                     + " of this response (" + FindingContext.ms(ev.totalNs()) + " on the critical path); its heaviest work is "
                     + heaviest + " (" + FindingContext.ms(heaviestNs) + "). Making that twice as fast would save about "
-                    + FindingContext.ms(saved) + "; moving part of it to another thread may save more.";
+                    + FindingContext.ms(saved) + (system && SystemFacts.isContainer(heaviest)
+                    // the framework's drawing or container: no developer moves it to another thread
+                    ? "; it is the framework's own " + (SystemFacts.isDrawing(heaviest) ? "drawing" : "work")
+                    + ", which cannot move to another thread: only less for it to do (fewer or simpler views"
+                    + " to draw, less app work inside it) shortens it."
+                    : "; moving part of it to another thread may save more.");
             return List.of(new Finding(ID, ctx.thresholds().severityFor(saved), message, ev.startNs(), ev.endNs(),
                     thread, ev.calls(), fix, saved));
         }

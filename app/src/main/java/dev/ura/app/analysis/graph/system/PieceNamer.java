@@ -17,6 +17,8 @@ import java.util.List;
 final class PieceNamer {
     /** The name of a sleep a vsync wakeup ended. */
     static final String VSYNC = "vsync";
+    /** The name of a sleep the input system ended by delivering an event: the gesture's next one. */
+    static final String NEXT_INPUT = "next input event";
     private final Trace trace;
     private final SystemIndexes indexes;
     private final SliceCuts[] cuts;
@@ -68,11 +70,17 @@ final class PieceNamer {
         }
     }
 
-    /** What a sleep not followed to a waker waited for: vsync, the blocking function, or just sleeping. */
-    String waitName(ThreadStateTable states, int i) {
+    /**
+     * What a sleep not followed to a waker waited for: vsync, the user's next input event (the input
+     * system woke an app: see {@link SystemWalk}), the blocking function, or just sleeping.
+     */
+    String waitName(int thread, ThreadStateTable states, int i) {
         int waker = states.waker(i);
         if (waker >= 0 && indexes.isVsyncWaker(waker)) {
             return VSYNC;
+        }
+        if (waker >= 0 && indexes.isInputWaker(waker) && !indexes.isInputWaker(thread)) {
+            return NEXT_INPUT;
         }
         String f = states.blockedFunction(i);
         return f != null ? f : "sleeping";
