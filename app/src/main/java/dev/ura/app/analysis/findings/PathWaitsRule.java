@@ -145,9 +145,9 @@ public final class PathWaitsRule implements FindingRule {
             return "an interrupt: the network, a timer or an I/O completion" + in;
         }
         String source = waker >= 0 ? SystemThreads.interruptSource(ctx.trace().threads().get(waker).name()) : null;
-        if (waker >= 0 && ctx.systemFacts().inputSystem(waker)) {
-            // The input system delivering a later event of the gesture (docs/system-responses.md §4):
-            // the thread slept until the user's finger moved again, the user's pace.
+        if ("next input event".equals(s.name()) && waker >= 0) {
+            // The walk's name for a sleep the input system ended with a later event of the gesture
+            // (docs/system-responses.md §4): the thread slept until the user's finger moved again.
             return NEXT_INPUT + ", delivered by " + ctx.systemFacts().label(waker);
         }
         if (source != null) {

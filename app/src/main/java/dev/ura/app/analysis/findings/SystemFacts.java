@@ -2,7 +2,6 @@ package dev.ura.app.analysis.findings;
 
 import dev.ura.app.analysis.graph.SliceCuts;
 import dev.ura.app.analysis.model.Segment;
-import dev.ura.app.analysis.system.SystemThreads;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.model.system.ProcessInfo;
 import dev.ura.trace.model.system.SystemTrace;
@@ -51,7 +50,6 @@ public final class SystemFacts {
     private final Trace trace;
     private final SystemTrace system;
     private final SliceCuts[] cuts;
-    private SystemThreads threads;
 
     SystemFacts(Trace trace) {
         this.trace = trace;
@@ -67,14 +65,6 @@ public final class SystemFacts {
         long pid = system.threads().get(thread).tgid();
         int main = pid < 0 ? -1 : system.threadIndex(pid);
         return main >= 0 ? main : thread;
-    }
-
-    /** Whether {@code thread} is the input system's InputReader or InputDispatcher (see {@link SystemThreads}). */
-    boolean inputSystem(int thread) {
-        if (threads == null) {
-            threads = new SystemThreads(trace);
-        }
-        return threads.inputSystem(thread);
     }
 
     /** The innermost slice of {@code thread} containing {@code t}, or -1. */

@@ -153,16 +153,15 @@ final class SystemWalk {
 
     /**
      * The waker when the walk follows it: a thread other than the sleeper, not the display's vsync,
-     * not an interrupt, not the input system delivering an event to another thread (inside a response
-     * that is the gesture's next event: the sleep before it waited for the user's finger, and
+     * not an interrupt, not the input system delivering a later event than the response's own (the
+     * gesture's next one: the sleep before it waited for the user's finger, and
      * following it would book InputReader's wait for the touch hardware to this input), and running
      * just before the wakeup (a wakeup is made by a running thread; anything else is data the walk
      * cannot trust, and following it could loop). -1 otherwise.
      */
     private int followable(int waker, int sleeper, long w) {
         if (waker < 0 || waker == sleeper || waker >= trace.threads().size() || indexes.isVsyncWaker(waker)
-                || indexes.isInterruptWaker(waker)
-                || indexes.isInputWaker(waker) && !indexes.isInputWaker(sleeper)) {
+                || indexes.isInterruptWaker(waker) || namer.laterInput(waker, sleeper, w)) {
             return -1;
         }
         ThreadStateTable ws = trace.system().states().get(waker);
