@@ -181,7 +181,8 @@ class RealSystemPathTest {
      * framework drawing the frame. The finding used to suggest "Starting drawDisplayList with the
      * response would make it about 8.0 ms faster"; inputs 50264.142004 and .149168 likewise
      * suggested starting eglSwapBuffers. No what-if on any shared capture moves or defers a framework
-     * drawing or frame slice.
+     * drawing or frame slice, and thread-dominates no longer proposes moving one to another thread
+     * (it did for getDisplayList, drawDisplayList, deliverInputEvent and DrawFrame, 100 findings).
      */
     @ParameterizedTest
     @ValueSource(strings = {CATAPULT_4,
@@ -196,6 +197,12 @@ class RealSystemPathTest {
                         : f.suggestion() instanceof Change.Defer d ? d.target().describe()
                         : f.suggestion() instanceof Change.SideBySide b ? b.target().describe() : null;
                 assertThat(moved).as("%s: %s", f.rule(), f.message()).isNotIn(FRAMEWORK);
+                // Speeding the framework's slice up is an estimate of a frame with less to do; moving
+                // it to another thread is not something a developer can do.
+                if (f.rule().equals("thread-dominates")
+                        && FRAMEWORK.stream().anyMatch(n -> f.message().contains("its heaviest work is " + n + " ("))) {
+                    assertThat(f.message()).doesNotContain("moving part of it to another thread");
+                }
             }
         }
         if (file.equals(CATAPULT_4)) {
