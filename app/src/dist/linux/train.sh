@@ -6,8 +6,9 @@
 # trace, a small systrace HTML and the bundled agent log and Perfetto samples; the classes each run
 # loaded are dumped at exit. The info run is interpreted (-Xint): with an archive dumped by a run
 # that had compiled the systrace reader (JDK 17.0.15), info never compiled two of its hot methods
-# again (LineStream.read, HtmlSections.line; 2.0 s of CPU instead of 0.7 on a 36.8 MB systrace HTML). CDS only maps an archive made for the jar's own path, so this
-# runs where the image lives: at package time for the image, at install time for /opt/ura.
+# again (LineStream.read, HtmlSections.line; 2.0 s of CPU instead of 0.7 on a 36.8 MB systrace HTML).
+# CDS only maps an archive made for the jar's own path, so this runs where the image lives: at
+# package time for the image, at install time for /opt/ura.
 # Failing is harmless: the launcher's -Xshare:auto then starts without the archive.
 set -e
 image=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
