@@ -41,6 +41,14 @@ final class HtmlSections implements LineStream.Sink {
         return laterFtraceParts;
     }
 
+    /**
+     * Whether the file ended inside the ftrace text: a {@code trace-data} part without its
+     * {@code </script>}, or the legacy string without its closing quote or script end (a cut file).
+     */
+    boolean endedInsideTrace() {
+        return state == State.FTRACE || state == State.LEGACY;
+    }
+
     /** Whether the ftrace text was the legacy {@code linuxPerfData} string. */
     boolean legacy() {
         return legacySeen;
