@@ -235,15 +235,25 @@ final class HtmlSections implements LineStream.Sink {
         return true;
     }
 
+    /**
+     * The first {@code pat} in {@code a[from, to)}, or -1. Every line of the legacy string is searched
+     * for {@code </script>}, so the loop looks for the first byte alone and compares the rest only
+     * where it is found.
+     */
     static int indexOf(byte[] a, int from, int to, byte[] pat) {
-        outer:
-        for (int i = from; i + pat.length <= to; i++) {
-            for (int j = 0; j < pat.length; j++) {
-                if (a[i + j] != pat[j]) {
-                    continue outer;
-                }
+        byte first = pat[0];
+        int last = to - pat.length;
+        for (int i = from; i <= last; i++) {
+            if (a[i] != first) {
+                continue;
             }
-            return i;
+            int j = 1;
+            while (j < pat.length && a[i + j] == pat[j]) {
+                j++;
+            }
+            if (j == pat.length) {
+                return i;
+            }
         }
         return -1;
     }
