@@ -2,9 +2,9 @@
 # Makes ura's class-data-sharing archives for the image at $1 (default: the image this script is
 # in): lib/app/ura.jsa, from one headless JVM running info, profile, analyze, callgraph and
 # export-png on the bundled training trace (dev.ura.app.cli.ClassDataTraining), and
-# lib/app/ura-info.jsa, the smaller one bin/ura-cli maps for `ura info`, from info (text) alone on that
-# trace, a small systrace HTML and the bundled agent log and Perfetto samples; the classes each run
-# loaded are dumped at exit. The info run is interpreted (-Xint): with an archive dumped by a run
+# lib/app/ura-info.jsa, the smaller one bin/ura-cli maps for `ura info`, from info (and --json)
+# alone on that trace, a small systrace HTML and the bundled agent log and Perfetto samples; the
+# classes each run loaded are dumped at exit. The info run is interpreted (-Xint): with an archive dumped by a run
 # that had compiled the systrace reader (JDK 17.0.15), info never compiled two of its hot methods
 # again (LineStream.read, HtmlSections.line; 2.0 s of CPU instead of 0.7 on a 36.8 MB systrace HTML).
 # CDS only maps an archive made for the jar's own path, so this runs where the image lives: at

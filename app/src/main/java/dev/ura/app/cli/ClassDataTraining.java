@@ -15,11 +15,11 @@ import java.util.List;
  * classes of each (parsed, verified, with their lambda classes) and none of them starts by loading
  * them from the jar. An archive made from {@code analyze} alone left out the streaming pass of
  * {@code info} and {@code profile}. With {@code --info}, the run of {@code ura-info.jsa}, the
- * archive {@code ura info} maps: {@code info} alone on every kind of file, so that archive holds
- * what {@code info} loads and little else (a JVM touches most pages of the archive it maps: the
- * whole archive added 12 MB to the peak RSS of {@code info} on a 36.8 MB systrace HTML, this one
- * none). Not a user command: output goes where the caller sends standard output (train.sh
- * sends it to /dev/null).
+ * archive {@code ura info} maps: {@code info} (and {@code --json}) alone on every kind of file, so
+ * that archive holds what {@code info} loads and little else (a JVM touches most pages of the
+ * archive it maps: the whole archive added 12 MB to the peak RSS of {@code info} on a 36.8 MB
+ * systrace HTML, this one about 6 MB). Not a user command: output goes where the caller sends
+ * standard output (train.sh sends it to /dev/null).
  */
 public final class ClassDataTraining {
     /**
@@ -68,14 +68,16 @@ public final class ClassDataTraining {
     }
 
     /**
-     * The {@code --info} run: {@code info} on each file, not {@code --json}: Jackson's classes made
-     * the archive twice as large (5.5 → 11 MB) and the peak RSS of {@code info} on a 36.8 MB systrace
-     * HTML 6 MB larger; {@code info --json} loads them from the jar.
+     * The {@code --info} run: {@code info} and {@code info --json} on each file. Without
+     * {@code --json} the archive was half as large (5.5 MB) and the peak of {@code info} on a 36.8
+     * MB systrace HTML 6 MB smaller, but {@code info --json} then loaded Jackson from the jar: 0.08 s
+     * more CPU on a small file (0.23 → 0.31 s), which scripts that run it file by file would pay.
      */
     static List<String[]> infoCommands(List<String> files) {
         List<String[]> commands = new ArrayList<>();
         for (String f : files) {
             commands.add(new String[]{"info", f});
+            commands.add(new String[]{"info", f, "--json"});
         }
         return commands;
     }

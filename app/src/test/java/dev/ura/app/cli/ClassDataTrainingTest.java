@@ -47,7 +47,7 @@ class ClassDataTrainingTest {
         assertThat(files).anyMatch(f -> f.endsWith("training.html")).anyMatch(f -> f.endsWith(".jsonl"))
                 .anyMatch(f -> f.endsWith(".perfetto-trace"));
         var commands = ClassDataTraining.infoCommands(files);
-        assertThat(commands).hasSize(4).allMatch(c -> c.length == 2 && c[0].equals("info"));
+        assertThat(commands).hasSize(8).allMatch(c -> c[0].equals("info"));
         for (String[] command : commands) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
