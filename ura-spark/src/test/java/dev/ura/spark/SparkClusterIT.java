@@ -2,6 +2,9 @@ package dev.ura.spark;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -28,8 +31,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Workers, each its own JVM with Spark's jars alone ({@link StandaloneCluster}), and the job given to
  * spark-submit as {@code target/ura-spark.jar}, as docs/fleet.md does. The executors are JVMs the Workers
  * start, with no ura class on their class path: the closures, the settings and the engine reach them
- * by serialisation and in the shipped jar. The Parquet must equal {@code ura batch}'s store export on the
- * same samples, and a file that is not a trace is a failed row on its executor, not a failed job.
+ * by serialisation and in the shipped jar. The traces are read from, and the tables written to, an HDFS
+ * (a NameNode and a DataNode in this test's JVM, reached over the loopback address): the Hadoop file
+ * system path of a lab's cluster, not the local one. The Parquet must equal {@code ura batch}'s store
+ * export on the same samples, and a file that is not a trace is a failed row on its executor, not a
+ * failed job.
  */
 @Tag("cluster")
 class SparkClusterIT {
@@ -42,11 +48,16 @@ class SparkClusterIT {
     static Path dir;
 
     private static StandaloneCluster cluster;
+    private static MiniDFSCluster hdfs;
 
     @BeforeAll
     static void start() throws Exception {
         assumeTrue(Files.isRegularFile(JAR) && Files.isDirectory(SPARK_HOME.resolve("jars")),
                 "needs target/ura-spark.jar and target/spark-home/jars, which mvn verify makes before this test");
+        Configuration conf = new Configuration();
+        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("hdfs").toString());
+        hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+        hdfs.waitActive();
         cluster = StandaloneCluster.start(SPARK_HOME, Files.createDirectories(dir.resolve("cluster")), 2);
     }
 
@@ -54,6 +65,9 @@ class SparkClusterIT {
     static void stop() {
         if (cluster != null) {
             cluster.close();
+        }
+        if (hdfs != null) {
+            hdfs.shutdown();
         }
     }
 
@@ -63,24 +77,30 @@ class SparkClusterIT {
         Path exported = ExportComparison.batchExport(traces, Files.createDirectories(dir.resolve("batch")),
                 ExportComparison.TAGS, 1);
 
-        String input = traces.toUri().toString().replaceAll("/$", "");
-        Path written = dir.resolve("spark");
+        FileSystem fs = hdfs.getFileSystem();
+        org.apache.hadoop.fs.Path input = fs.makeQualified(new org.apache.hadoop.fs.Path("/lab/traces"));
+        fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(traces.toUri()), input);
+        org.apache.hadoop.fs.Path out = fs.makeQualified(new org.apache.hadoop.fs.Path("/lab/ura/night-1"));
         Path events = Files.createDirectories(dir.resolve("events"));
         List<String> submit = new ArrayList<>(List.of("--master", cluster.masterUrl(), "--class", UraSparkJob.class.getName(),
                 "--executor-memory", "1g", "--conf", "spark.ui.enabled=false",
                 // both executors take part from the first task on, so the test can see each ran traces
                 "--conf", "spark.scheduler.minRegisteredResourcesRatio=1.0",
                 "--conf", "spark.eventLog.enabled=true", "--conf", "spark.eventLog.dir=" + events.toUri(),
-                JAR.toString(), "--out", written.toString()));
+                JAR.toString(), "--out", out.toString()));
         submit.addAll(ExportComparison.TAGS);
-        submit.add(input);
+        submit.add(input.toString());
         int exit = cluster.submit("job", Duration.ofMinutes(5), submit);
         String err = cluster.errors("job");
         assertThat(exit).as(err).isEqualTo(1);
         assertThat(cluster.output("job")).as(err).startsWith("4 traces: 3 written, 0 duplicates, 1 failed");
         assertThat(err).contains("ura-spark: failed " + input + "/broken.trace: ");
 
-        ExportComparison.assertSameTables(exported, written, traces.toString(), input);
+        assertThat(input.toString()).startsWith("hdfs://");
+        assertThat(fs.exists(new org.apache.hadoop.fs.Path(out, "runs"))).as("written on HDFS").isTrue();
+        Path written = dir.resolve("spark");
+        fs.copyToLocalFile(out, new org.apache.hadoop.fs.Path(written.toUri()));
+        ExportComparison.assertSameTables(exported, written, traces.toString(), input.toString());
         assertRanOnBothExecutorsFromTheShippedJar(events);
     }
 
