@@ -123,6 +123,19 @@ class SparkBatchTest {
         assertThat(jobErr.toString(StandardCharsets.UTF_8)).contains(night2 + ": --skip-stored: not an output");
     }
 
+    /**
+     * An executor runs in a working folder of its own (a worker's {@code work/app-…/ID/}): a relative
+     * trace path is handed to it made absolute on the driver, or it would name nothing there (the
+     * docs' one-machine cluster recipe, given {@code sample-traces/samples/}, failed every trace so).
+     */
+    @Test
+    void aRelativeTracePathReachesTheExecutorsAbsolute() throws Exception {
+        var conf = spark.sparkContext().hadoopConfiguration();
+        assertThat(SparkBatch.located("traces/a.trace", conf))
+                .isEqualTo(Path.of("traces/a.trace").toAbsolutePath().toUri().toString().replace("file:///", "file:/"));
+        assertThat(SparkBatch.located("file:/lab/a.trace", conf)).isEqualTo("file:/lab/a.trace");
+    }
+
     @Test
     void badWhatIfFlagsAreBadUsageBeforeAnythingRuns() {
         assertThatThrownBy(() -> UraSparkJob.Args.parse(new String[] {"--out", "o", "--speedup", "*parse=0", "t"}))
