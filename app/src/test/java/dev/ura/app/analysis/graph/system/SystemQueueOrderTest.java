@@ -45,47 +45,37 @@ class SystemQueueOrderTest {
         // cpu 0: main
         add.accept(0L, row("<idle>", 0, 0, 0, 0, "sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R"
                 + " ==> next_comm=m.example.app next_pid=1000 next_prio=120"));
-        add.accept(0L, mark(0, MAIN, "B|1000|deliverInputEvent"));
+        slice(add, MAIN, 0, 2000, "deliverInputEvent");
         add.accept(1000L, row("m.example.app", MAIN, MAIN, 0, 1000, "sched_waking: comm=WorkerA pid=1001 prio=120 target_cpu=001"));
         add.accept(1500L, row("m.example.app", MAIN, MAIN, 0, 1500, "sched_waking: comm=WorkerB pid=1002 prio=120 target_cpu=002"));
-        add.accept(2000L, mark(2000, MAIN, "E|1000"));
         sleep(add, 0, MAIN, "m.example.app", 2000);
         // cpu 1: WorkerA
         run(add, 1, A, "WorkerA", 1000);
-        add.accept(1000L, mark(1000, A, "B|1000|fetchFeed"));
-        add.accept(40000L, mark(40000, A, "E|1000"));
+        slice(add, A, 1000, 40000, "fetchFeed");
         add.accept(40000L, row("WorkerA", A, MAIN, 1, 40000, "sched_waking: comm=m.example.app pid=1000 prio=120 target_cpu=000"));
         sleep(add, 1, A, "WorkerA", 40100);
         // cpu 2: WorkerB
         run(add, 2, B, "WorkerB", 1500);
-        add.accept(1500L, mark(1500, B, "B|1000|setup"));
-        add.accept(45000L, mark(45000, B, "E|1000"));
-        add.accept(45000L, mark(45000, B, "B|1000|fetchThumbs"));
-        add.accept(58000L, mark(58000, B, "E|1000"));
+        slice(add, B, 1500, 45000, "setup");
+        slice(add, B, 45000, 58000, "fetchThumbs");
         add.accept(58000L, row("WorkerB", B, MAIN, 2, 58000, "sched_waking: comm=m.example.app pid=1000 prio=120 target_cpu=000"));
         sleep(add, 2, B, "WorkerB", 58100);
         // main again
         run(add, 0, MAIN, "m.example.app", 40000);
-        add.accept(40000L, mark(40000, MAIN, "B|1000|bindFeed"));
-        add.accept(50000L, mark(50000, MAIN, "E|1000"));
+        slice(add, MAIN, 40000, 50000, "bindFeed");
         if (awaitSlice) {
-            add.accept(50000L, mark(50000, MAIN, "B|1000|awaitThumbs"));
+            slice(add, MAIN, 50000, 62000, "awaitThumbs");
         }
         sleep(add, 0, MAIN, "m.example.app", 50000);
         run(add, 0, MAIN, "m.example.app", 58000);
-        add.accept(58000L, mark(58000, MAIN, "B|1000|bindThumbs"));
-        add.accept(62000L, mark(62000, MAIN, "E|1000"));
-        if (awaitSlice) {
-            add.accept(62000L, mark(62000, MAIN, "E|1000"));
-        }
+        slice(add, MAIN, 58000, 62000, "bindThumbs");
         sleep(add, 0, MAIN, "m.example.app", 62000);
         // cpu 3: the vsync thread wakes main at 64000
         run(add, 3, 601, "app", 63990);
         add.accept(64000L, row("app", 601, 600, 3, 64000, "sched_waking: comm=m.example.app pid=1000 prio=120 target_cpu=000"));
         sleep(add, 3, 601, "app", 64010);
         run(add, 0, MAIN, "m.example.app", 64000);
-        add.accept(64000L, mark(64000, MAIN, "B|1000|Choreographer#doFrame"));
-        add.accept(66000L, mark(66000, MAIN, "E|1000"));
+        slice(add, MAIN, 64000, 66000, "Choreographer#doFrame");
         sleep(add, 0, MAIN, "m.example.app", 66000);
         lines.sort(java.util.Comparator.comparingLong(Line::us).thenComparingInt(Line::seq));
         StringBuilder sb = new StringBuilder("# tracer: nop\n#\n#           TASK-PID    TGID   CPU#  ||||    TIMESTAMP  FUNCTION\n"
@@ -104,6 +94,13 @@ class SystemQueueOrderTest {
         String comm = tid == MAIN ? "m.example.app" : tid == A ? "WorkerA" : "WorkerB";
         int cpu = tid == MAIN ? 0 : tid == A ? 1 : 2;
         return row(comm, tid, 1000, cpu, us, "tracing_mark_write: " + payload);
+    }
+
+    /** A slice {@code name} of {@code tid} from {@code fromUs} to {@code toUs} (atrace B and E lines). */
+    private static void slice(java.util.function.BiConsumer<Long, String> add, long tid, long fromUs, long toUs,
+                              String name) {
+        add.accept(fromUs, mark(fromUs, tid, "B|1000|" + name));
+        add.accept(toUs, mark(toUs, tid, "E|1000"));
     }
 
     private static void run(java.util.function.BiConsumer<Long, String> add, int cpu, long tid, String comm, long us) {
