@@ -82,7 +82,7 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
                         cell(r.measuredMedianNs(), r.measuredNs()));
                 continue;
             }
-            String range = r.ranged() == 0 ? "none (no moved waiting work recorded with another duration)"
+            String range = r.ranged() == 0 ? "none"
                     : String.format(Locale.ROOT, "%.1f–%.1f ms (%d of %d estimates with a range)", r.lowMedianNs() / 1e6,
                     r.highMedianNs() / 1e6, r.ranged(), r.estimatedNs().length);
             out.printf(Locale.ROOT, "| %s | `%s` | %d / %d | %s | %s | %+.1f %% | %s | %s |%n", r.variant().name(),
