@@ -122,26 +122,42 @@ final class DurationEvidence {
 
     /** The agent-log interval event of each call inside the moved slices (thread << 32 | call). */
     private Map<Long, Integer> eventsOf(List<MatchedSlice> moved) {
+        // per thread, the moved subtrees' first and last call, sorted (outermost matches: disjoint)
+        Map<Integer, List<int[]>> spans = new HashMap<>();
+        for (MatchedSlice m : moved) {
+            int t = m.slice().thread();
+            spans.computeIfAbsent(t, k -> new ArrayList<>())
+                    .add(new int[] {m.slice().call(), calls(t).subtreeEnd(m.slice().call())});
+        }
+        spans.values().forEach(l -> l.sort((x, y) -> Integer.compare(x[0], y[0])));
         Map<Long, Integer> out = new HashMap<>();
         EventTable events = trace.events();
-        int[] last = new int[moved.size()];
-        for (int i = 0; i < last.length; i++) {
-            last[i] = calls(moved.get(i).slice().thread()).subtreeEnd(moved.get(i).slice().call());
-        }
         for (int e = 0; e < events.size(); e++) {
             int call = events.call(e);
-            if (!events.isInterval(e) || call < 0) {
-                continue;
-            }
-            for (int i = 0; i < last.length; i++) {
-                MatchedSlice m = moved.get(i);
-                if (events.thread(e) == m.slice().thread() && call >= m.slice().call() && call <= last[i]) {
-                    out.put((long) events.thread(e) << 32 | call, e);
-                    break;
-                }
+            List<int[]> l = call < 0 || !events.isInterval(e) ? null : spans.get(events.thread(e));
+            if (l != null && inside(l, call)) {
+                out.put((long) events.thread(e) << 32 | call, e);
             }
         }
         return out;
+    }
+
+    /** Whether {@code call} lies in one of the sorted, disjoint {@code [first, last]} spans. */
+    private static boolean inside(List<int[]> spans, int call) {
+        int lo = 0;
+        int hi = spans.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int[] s = spans.get(mid);
+            if (call < s[0]) {
+                hi = mid - 1;
+            } else if (call > s[1]) {
+                lo = mid + 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** An agent log's interval carries its peer or file and its byte count on its event. */

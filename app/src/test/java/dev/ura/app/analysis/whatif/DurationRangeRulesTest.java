@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Known answers for the assumption and range of an estimate (docs/what-if.md, "Assumption and
  * range") on an agent log written line by line here; every number is worked out by hand below.
  */
-class DurationRangeRulesTest {
+public class DurationRangeRulesTest {
     private static final long MS = 1_000_000L;
 
     private static String line(double ms, int tid, String kind, String rest) {
@@ -39,7 +39,7 @@ class DurationRangeRulesTest {
      * each), and posts to main at 45. Main binds 46–51 (INVALIDATE 7 at 50) and draws view 7
      * 52–56: the response is 0–56 ms. One draw, no frame rhythm: times are exact.
      */
-    static String thumbnails(double first, double second, double third) {
+    public static String thumbnails(double first, double second, double third) {
         StringBuilder l = new StringBuilder("{\"kind\":\"META\",\"version\":1,\"app\":\"com.example.news\"}\n");
         l.append(line(0, 1, "THREAD", "\"name\":\"main\",\"main\":true")).append(line(0, 2, "THREAD", "\"name\":\"worker\""))
                 .append(b(0, 1, "USER_INPUT", "\"name\":\"onClick\"")).append(line(1, 1, "SEND_MSG", "\"obj\":1,\"via\":\"executor\""))
