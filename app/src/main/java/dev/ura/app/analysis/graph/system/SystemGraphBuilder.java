@@ -82,7 +82,13 @@ public final class SystemGraphBuilder {
             this.sys = sys;
             this.indexes = indexes;
             this.trace = work.trace();
-            this.namer = new PieceNamer(trace, indexes);
+            long delivered = Long.MAX_VALUE;
+            for (TrackedStretch s : sys.stretches()) {
+                if (s.cause() == TrackedStretch.Cause.TRIGGER) {
+                    delivered = Math.min(delivered, s.fromNs());
+                }
+            }
+            this.namer = new PieceNamer(trace, indexes, delivered);
         }
 
         ResponseGraph run() {
