@@ -95,17 +95,21 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
     /**
      * {@code unmatched} (an addition): the patterns that select nothing in this response, when some do;
      * {@code pathTimeNs}, {@code reason} and {@code frame} (additions, docs/what-if.md): the time the
-     * changes take off the recorded path, why nothing is saved, which vsync the draw moved across.
+     * changes take off the recorded path, why nothing is saved, which vsync the draw moved across;
+     * {@code assumption} and {@code range} (additions): what the estimate assumed about durations, and
+     * the estimate with the moved work's waiting pieces at the fastest and slowest the trace shows.
      */
     @JsonPropertyOrder({"estimatedEndNs", "estimatedDurationNs", "savedNs", "savedPercent", "criticalPath",
-            "unmatched", "pathTimeNs", "reason", "frame"})
+            "unmatched", "pathTimeNs", "reason", "frame", "assumption", "range"})
     record WhatIfReport(long estimatedEndNs, long estimatedDurationNs, long savedNs, double savedPercent,
                         List<SegmentReport> criticalPath,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unmatched,
                         long pathTimeNs,
                         @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
                         @JsonInclude(JsonInclude.Include.NON_NULL) String frame,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) String savedIn) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String savedIn,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String assumption,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) RangeReport range) {
         static WhatIfReport of(Estimate e, List<Change> unmatched) {
             return of(e, unmatched, null);
         }
@@ -117,8 +121,15 @@ record AnalyzeReport(String file, List<ResponseReport> responses,
                 patterns.add(c.target().describe());
             }
             return new WhatIfReport(e.endNs(), e.durationNs(), e.savedNs(), Math.round(e.savedPercent() * 100) / 100.0,
-                    SegmentReport.of(e.path()), patterns, e.pathTimeNs(), e.reason(), e.frame(), savedIn);
+                    SegmentReport.of(e.path()), patterns, e.pathTimeNs(), e.reason(), e.frame(), savedIn,
+                    e.assumption(), e.range() == null ? null
+                    : new RangeReport(e.range().lowDurationNs(), e.range().highDurationNs(), e.range().evidence()));
         }
+    }
+
+    /** The estimated response time with the moved waiting work at its fastest and slowest recorded duration. */
+    @JsonPropertyOrder({"lowDurationNs", "highDurationNs", "evidence"})
+    record RangeReport(long lowDurationNs, long highDurationNs, String evidence) {
     }
 
     @JsonPropertyOrder({"thread", "kind", "name", "atNs"})

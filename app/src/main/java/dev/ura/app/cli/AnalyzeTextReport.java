@@ -161,6 +161,11 @@ final class AnalyzeTextReport {
             out.printf("    %s instead of %s: saves %s (%.1f%%), ends at %s ms%n", Durations.format(e.durationNs()),
                     Durations.format(r.durationNs()), Durations.format(e.savedNs()), e.savedPercent(),
                     at(e.endNs()));
+            if (e.range() != null) {
+                out.printf("    range: %s–%s (%s)%n", Durations.format(e.range().lowDurationNs()),
+                        Durations.format(e.range().highDurationNs()), e.range().evidence());
+            }
+            out.printf("    assumes: %s%n", e.assumption());
             if (e.reason() != null) {
                 out.printf("    why: %s%n", e.reason());
             }

@@ -46,6 +46,7 @@ public final class ReportBuilder {
         String whatIf = ResponseText.whatIf(analysis, r, scenario);
         if (whatIf != null) {
             doc.add(new ReportDoc.Paragraph("What-if", whatIf));
+            doc.add(new ReportDoc.Paragraph("Assumes", analysis.estimate(r.index(), scenario).assumption()));
         }
         if (imageFile != null) {
             doc.add(new ReportDoc.Image("response " + ResponseText.title(r), imageFile, png));

@@ -118,7 +118,14 @@ public final class ResponseText {
         return changes(scenario) + " → " + TimeFormat.duration(e.durationNs()) + " instead of "
                 + TimeFormat.duration(r.durationNs()) + ", saves " + TimeFormat.duration(e.savedNs())
                 + String.format(Locale.ROOT, " (%.1f%%)", e.savedPercent())
-                + (e.reason() != null ? ": " + e.reason() : e.frame() != null ? "; " + e.frame() : "");
+                + (e.reason() != null ? ": " + e.reason() : e.frame() != null ? "; " + e.frame() : "")
+                + range(e);
+    }
+
+    /** {@code ; range 29.0 ms–47.0 ms (…)}, or "" without a range (docs/what-if.md, "Assumption and range"). */
+    public static String range(Estimate e) {
+        return e.range() == null ? "" : "; range " + TimeFormat.duration(e.range().lowDurationNs()) + "–"
+                + TimeFormat.duration(e.range().highDurationNs()) + " (" + e.range().evidence() + ")";
     }
 
     /** The full export header of a response. */

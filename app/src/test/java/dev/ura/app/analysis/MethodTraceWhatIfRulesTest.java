@@ -96,6 +96,77 @@ class MethodTraceWhatIfRulesTest {
     }
 
     /**
+     * The range rule (docs/what-if.md, "Assumption and range") on a method trace: as
+     * {@link #thumbnails()}, but the first thumbnail's read took 5.8 ms (fetchThumbnail 41.5–47.5)
+     * and the other three 11.8 ms (47.5–59.5, 59.5–71.5, 71.5–83.5); the post is at 83.6, main's
+     * onPostExecute 86–86.3 and the frame 93–98 (everything 6 ms before the original's).
+     */
+    private static Analysis unevenThumbnails() throws Exception {
+        MethodTrace mt = TraceFixtures.methodTrace();
+        ThreadWriter main = mt.thread("main").enter(LOOP, 0);
+        main.enter(DISPATCH, ms(0.9))
+                .enter("android.view.View.performClick", ms(1))
+                .enter(APP + "MainActivity$1.onClick", ms(1.05))
+                .enter("android.os.AsyncTask.execute", ms(1.1));
+        AndroidShapes.execute(main, 1.15);
+        main.exit(ms(1.25)).exit(ms(1.3)).exit(ms(1.35)).exit(ms(1.4));
+        AndroidShapes.frame(main, 16, 17);
+        main.enter(DISPATCH, ms(86))
+                .enter("android.os.AsyncTask$InternalHandler.handleMessage", ms(86.01))
+                .enter(APP + "FeedTask.onPostExecute", ms(86.02))
+                .enter("android.view.View.requestLayout", ms(86.1))
+                .enter("android.view.ViewRootImpl.scheduleTraversals", ms(86.11))
+                .call("android.os.MessageQueue.enqueueMessage", ms(86.14), ms(86.15))
+                .exit(ms(86.16)).exit(ms(86.2)).exit(ms(86.25)).exit(ms(86.28)).exit(ms(86.3));
+        AndroidShapes.frame(main, 93, 98);
+        main.exit(ms(200));
+
+        ThreadWriter worker = mt.thread("AsyncTask #1");
+        worker.enter("java.util.concurrent.ThreadPoolExecutor$Worker.run", ms(1.3))
+                .enter("java.util.concurrent.ThreadPoolExecutor.runWorker", ms(1.31))
+                .call("java.util.concurrent.ThreadPoolExecutor.getTask", ms(1.32), ms(1.38))
+                .enter("android.os.AsyncTask$SerialExecutor$1.run", ms(1.4))
+                .enter("java.util.concurrent.FutureTask.run", ms(1.41))
+                .enter("android.os.AsyncTask$2.call", ms(1.42))
+                .enter(APP + "FeedTask.doInBackground", ms(1.45))
+                .enter(APP + "Feed.fetchFeed", ms(1.5))
+                .call("java.net.SocketInputStream.read", ms(1.6), ms(41.4)).exit(ms(41.5));
+        double t = 41.5;
+        for (double length : new double[] {6, 12, 12, 12}) {
+            worker.enter(APP + "Feed.fetchThumbnail", ms(t))
+                    .call("java.net.SocketInputStream.read", ms(t + 0.1), ms(t + length - 0.1)).exit(ms(t + length));
+            t += length;
+        }
+        worker.exit(ms(83.55)).exit(ms(83.56)).exit(ms(83.57));
+        AndroidShapes.post(worker, 83.6);
+        worker.exit(ms(83.7))
+                .call("java.util.concurrent.ThreadPoolExecutor.getTask", ms(83.8), ms(200))
+                .exit(ms(200)).exit(ms(200));
+        return Analysis.of(MethodTraceFiles.roundTrip(mt.build(), false));
+    }
+
+    @Test
+    void sideBySideThumbnailsGiveTheRangeOfTheirReadsFastestAndSlowest() throws Exception {
+        Analysis a = unevenThumbnails();
+        assertThat(a.responses()).hasSize(1);
+        long recorded = a.responses().get(0).durationNs();
+        // Side by side: the four start at 41.5, after the feed, and end with the longest, 12 ms,
+        // at 53.5 instead of 83.5: everything after moves 30 ms earlier.
+        Estimate side = estimate(a, new Change.SideBySide(thumbs()));
+        assertThat(side.savedNs()).isEqualTo(ms(30));
+        // The unit is the innermost call that mostly waits (its time is network: the read, derived
+        // as RECV by the Android rules) and whose work varies: SocketInputStream.read, recorded
+        // 39.8 (the feed's: a method trace knows only the name), 5.8 and three times 11.8 ms.
+        // Fastest, every moved read 5.8: each thumbnail 0.1 + 5.8 + 0.1 = 6, they end at 47.5:
+        // 36 ms saved. Slowest, 39.8: each 40, they end at 81.5: 2 ms saved.
+        assertThat(side.range()).isNotNull();
+        assertThat(side.range().lowDurationNs()).isEqualTo(recorded - ms(36));
+        assertThat(side.range().highDurationNs()).isEqualTo(recorded - ms(2));
+        assertThat(side.range().evidence())
+                .isEqualTo("4 × java.net.SocketInputStream.read moved, the same work took 5.8 ms–39.8 ms in this trace (5 times)");
+    }
+
+    /**
      * The queue example of docs/what-if.md as a method trace. A click (message 1–1.6) executes a
      * FeedTask on pool-1-thread-1 (1.2) and a ThumbTask on pool-1-thread-2 (1.3). FeedTask:
      * Feed.fetchFeed 2.2–40, posts at 40. ThumbTask: Thumbs.setup 2.7–45, Thumbs.fetch 45–48,

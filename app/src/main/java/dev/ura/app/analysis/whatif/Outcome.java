@@ -150,7 +150,7 @@ final class Outcome {
         return graph.cadence().map(c -> "vsync every " + ms(c.periodNs())).orElse("no vsync");
     }
 
-    private static String ms(long ns) {
+    static String ms(long ns) {
         return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
     }
 }

@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Estimates a response under a what-if {@link Scenario} (docs/what-if.md), on a view of the
@@ -62,14 +63,49 @@ public final class WhatIfEstimator {
             Response r = graph.work().response();
             return new Estimate(r.endNs(), r.durationNs(), 0, 0, graph.toCriticalPath(s, r.endNs()));
         }
+        Run run = run(scenario, edits -> { });
+        ScenarioEdits edits = run.edits();
+        Graph<Integer, Dependency> view = run.view();
+        Schedule<Integer, Dependency> s = run.schedule();
+        List<Integer> order = run.order();
+        long[] floor = run.floor();
+        long pathTime = run.pathTime();
+        boolean[] changed = run.changed();
+        Response r = graph.work().response();
+        long end = r.endNs() + (s.endNs() - graph.baseline().endNs());
+        long durationNs = end - r.startNs();
+        long saved = r.durationNs() - durationNs;
+        double percent = r.durationNs() == 0 ? 0 : 100.0 * saved / r.durationNs();
+        CriticalPath path = graph.toCriticalPath(s, end);
+        Outcome why = new Outcome(graph, view, s, changed);
+        String frame = why.frameMoved();
+        String reason = null;
+        if (saved <= 0) {
+            long frameless = graph.cadence().isEmpty() ? saved
+                    : graph.baseline().endNs() - schedule(view, edits.duration, floor, false, order, s.path()
+                    .get(s.path().size() - 1)).endNs();
+            reason = why.zeroReason(frameless > 0);
+        }
+        List<DurationEvidence.Piece> pieces = evidence(scenario);
+        return new Estimate(end, durationNs, saved, percent, path, pathTime, reason, frame,
+                Assumption.of(scenario, pieces), range(scenario, pieces, durationNs));
+    }
+
+    /**
+     * What the changes do to the graph: new durations and edges (after {@code preset}, which may
+     * change the recorded durations and edges first), the schedule, re-ordered queues and the end
+     * at the last draw.
+     */
+    private Run run(Scenario scenario, Consumer<ScenarioEdits> preset) {
         ScenarioEdits edits = new ScenarioEdits(graph, matcher, position, pathOnly);
+        preset.accept(edits);
         long pathTime = 0;
         boolean[] changed = new boolean[graph.vertexCount()];
         boolean[] movedOff = new boolean[graph.vertexCount()];
         for (Change change : scenario.changes()) {
             List<MatchedSlice> slices = matcher.match(change.target());
             pathTime += pathTimes.of(change, slices);
-            boolean moves = change instanceof Change.RunInParallel || change instanceof Change.SideBySide;
+            boolean moves = moves(change);
             for (MatchedSlice m : slices) {
                 for (int v : m.vertices()) {
                     changed[v] = true;
@@ -103,22 +139,46 @@ public final class WhatIfEstimator {
             pathTime += queues.overtakingPathNs();
         }
         s = lastDraw(view, s, edits.duration, floor, order);
-        Response r = graph.work().response();
-        long end = r.endNs() + (s.endNs() - graph.baseline().endNs());
-        long durationNs = end - r.startNs();
-        long saved = r.durationNs() - durationNs;
-        double percent = r.durationNs() == 0 ? 0 : 100.0 * saved / r.durationNs();
-        CriticalPath path = graph.toCriticalPath(s, end);
-        Outcome why = new Outcome(graph, view, s, changed);
-        String frame = why.frameMoved();
-        String reason = null;
-        if (saved <= 0) {
-            long frameless = graph.cadence().isEmpty() ? saved
-                    : graph.baseline().endNs() - schedule(view, edits.duration, floor, false, order, s.path()
-                    .get(s.path().size() - 1)).endNs();
-            reason = why.zeroReason(frameless > 0);
+        return new Run(edits, view, s, order, floor, pathTime, changed);
+    }
+
+    /** The graph, schedule and bookkeeping of one scenario. */
+    private record Run(ScenarioEdits edits, Graph<Integer, Dependency> view, Schedule<Integer, Dependency> schedule,
+                       List<Integer> order, long[] floor, long pathTime, boolean[] changed) {
+    }
+
+    private static boolean moves(Change change) {
+        return change instanceof Change.RunInParallel || change instanceof Change.SideBySide;
+    }
+
+    /** The moved calls whose duration the trace shows varying (run in parallel, side by side). */
+    private List<DurationEvidence.Piece> evidence(Scenario scenario) {
+        List<MatchedSlice> moved = new ArrayList<>();
+        for (Change change : scenario.changes()) {
+            if (moves(change)) {
+                moved.addAll(matcher.match(change.target()));
+            }
         }
-        return new Estimate(end, durationNs, saved, percent, path, pathTime, reason, frame);
+        return moved.isEmpty() ? List.of() : new DurationEvidence(graph).of(moved);
+    }
+
+    /**
+     * The estimate again with every piece at the fastest and at the slowest recorded duration of
+     * its work (docs/what-if.md, "Assumption and range"); it always contains the estimate itself.
+     */
+    private Estimate.Range range(Scenario scenario, List<DurationEvidence.Piece> pieces, long durationNs) {
+        if (pieces.isEmpty()) {
+            return null;
+        }
+        DurationEvidence evidence = new DurationEvidence(graph);
+        long fastest = durationOf(run(scenario, edits -> pieces.forEach(p -> evidence.take(edits, p, p.fastestNs()))));
+        long slowest = durationOf(run(scenario, edits -> pieces.forEach(p -> evidence.take(edits, p, p.slowestNs()))));
+        return new Estimate.Range(Math.min(fastest, durationNs), Math.max(slowest, durationNs),
+                Assumption.evidence(pieces));
+    }
+
+    private long durationOf(Run run) {
+        return graph.work().response().durationNs() + run.schedule().endNs() - graph.baseline().endNs();
     }
 
     private long[] plainDurations() {

@@ -8,6 +8,7 @@ import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.render.TimeFormat;
+import dev.ura.app.report.ResponseText;
 import org.jfree.chart.ChartPanel;
 import org.jfree.data.category.DefaultCategoryDataset;
 
@@ -36,6 +37,8 @@ public final class WhatIfPanel extends JPanel {
     private final JLabel baseline = new JLabel(" ");
     private final JLabel estimated = new JLabel(" ");
     private final JLabel saved = new JLabel(" ");
+    /** What the estimate assumed about durations (docs/what-if.md, "Assumption and range"). */
+    private final JLabel assumes = new JLabel(" ");
     private final DefaultCategoryDataset data = new DefaultCategoryDataset();
 
     public WhatIfPanel(ResponseModel model) {
@@ -43,6 +46,7 @@ public final class WhatIfPanel extends JPanel {
         this.model = model;
         list.setName("scenario");
         estimated.setName("estimate");
+        assumes.setName("assumption");
         JButton remove = new JButton("Remove");
         remove.setName("removeChange");
         remove.addActionListener(e -> model.removeChange(list.getSelectedIndex()));
@@ -59,6 +63,7 @@ public final class WhatIfPanel extends JPanel {
         figures.add(baseline);
         figures.add(estimated);
         figures.add(saved);
+        figures.add(assumes);
         JPanel south = new JPanel(new BorderLayout());
         south.add(figures, BorderLayout.CENTER);
         south.add(remove, BorderLayout.EAST);
@@ -85,6 +90,7 @@ public final class WhatIfPanel extends JPanel {
             baseline.setText(" ");
             estimated.setText(" ");
             saved.setText(" ");
+            assumes.setText(" ");
             return;
         }
         baseline.setText("Baseline: " + TimeFormat.duration(r.durationNs()));
@@ -93,14 +99,20 @@ public final class WhatIfPanel extends JPanel {
         if (model.scenario().isEmpty()) {
             estimated.setText("Estimated: — (no change yet)");
             saved.setText(" ");
+            assumes.setText(" ");
         } else if (e == null) {
             estimated.setText("Estimated: computing…");
             saved.setText(" ");
+            assumes.setText(" ");
         } else {
-            estimated.setText("Estimated: " + TimeFormat.duration(e.durationNs()));
+            estimated.setText("Estimated: " + TimeFormat.duration(e.durationNs()) + (e.range() == null ? ""
+                    : " (range " + TimeFormat.duration(e.range().lowDurationNs()) + "–"
+                    + TimeFormat.duration(e.range().highDurationNs()) + ")"));
             saved.setText(String.format(Locale.ROOT, "Saved: %s (%.1f %%)", TimeFormat.duration(e.savedNs()), e.savedPercent())
                     + (e.reason() != null ? " · " + e.reason() : e.frame() != null ? " · " + e.frame() : "")
                     + (list.size() > 1 ? " · changes can overlap, so their own savings need not add up" : ""));
+            assumes.setText("Assumes " + e.assumption());
+            assumes.setToolTipText(e.assumption() + ResponseText.range(e));
             data.addValue(e.durationNs() / 1e6, "time", ChartStyle.WHAT_IF);
         }
     }

@@ -129,6 +129,7 @@ class SavingBoundPropertyTest {
         int checked = 0;
         // estimates whose change re-ordered main's queue (its path time then exceeds the slices' own)
         int reordered = 0;
+        int ranged = 0;
         for (int seed = 0; seed < 150; seed++) {
             Random rnd = new Random(seed);
             String log = randomLog(rnd);
@@ -146,6 +147,13 @@ class SavingBoundPropertyTest {
                 assertThat(e.savedNs()).as(what).isLessThanOrEqualTo(e.pathTimeNs() + 1000);
                 assertThat(e.savedNs()).as(what).isGreaterThanOrEqualTo(0);
                 assertThat(e.savedNs() > 0 || e.reason() != null).as(what).isTrue();
+                // every estimate states its assumption; a range contains the estimate
+                assertThat(e.assumption()).as(what).isNotBlank();
+                if (e.range() != null) {
+                    assertThat(e.range().lowDurationNs()).as(what).isBetween(0L, e.durationNs());
+                    assertThat(e.range().highDurationNs()).as(what).isGreaterThanOrEqualTo(e.durationNs());
+                    ranged++;
+                }
                 var graph = a.graph(0);
                 if (e.pathTimeNs() > PathTime.of(graph, c, new SliceMatcher(graph).match(c.target()))) {
                     reordered++;
@@ -154,6 +162,7 @@ class SavingBoundPropertyTest {
             }
         }
         assertThat(checked).isGreaterThan(300);
+        assertThat(ranged).as("estimates with a range (docs/what-if.md, Assumption and range)").isGreaterThan(20);
         assertThat(reordered).as("changes that re-ordered main's queue (docs/what-if.md, Queues)").isGreaterThan(20);
     }
 }

@@ -10,6 +10,8 @@ import dev.ura.trace.testing.ClickWorkerNetworkScenario;
 import dev.ura.trace.testing.DiskWriteBinderLockScenario;
 import dev.ura.trace.testing.PerfettoTraceWriter;
 import dev.ura.trace.testing.SystemTraceScript;
+
+import static dev.ura.trace.testing.SystemScenarios.t;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
@@ -100,5 +102,43 @@ class SystemWhatIfRulesTest {
                 new Change.Defer(named("AIDL::java::INoteSync::sync::server")));
         assertThat(e.pathTimeNs()).isEqualTo(5_100_000L);
         assertThat(e.savedNs()).isEqualTo(5_100_000L);
+    }
+
+    @Test
+    void parallelFetchNewsHasARangeWhenTheTraceShowsAFasterFetchNewsAndItCrossesAVsync() throws Exception {
+        // news-click with an earlier fetchNews on NetWorker, before the click: woken at 4950, runs
+        // 5000…5200 (fetchNews from 5050), sleeps on its socket until woken at 8000, runs
+        // 8050…8400 (fetchNews ends 8300): 3250 µs. The response's fetchNews (21800…43200) mostly
+        // waits (socket 22300–40000, runnable 40000–41000: 18700 of 21400 µs), so it is a unit, the
+        // same work recorded 3250 and 21400 µs.
+        SystemTraceScript s = ClickWorkerNetworkScenario.script();
+        String net = "NetWorker";
+        long w = ClickWorkerNetworkScenario.WORKER;
+        s.waking(0, t(4950), 0, null, w, net, 3, true).sw(3, t(5000), 0, null, "R", w, net)
+                .print(3, t(5050), w, net, "B|2000|fetchNews").sw(3, t(5200), w, net, "S", 0, null)
+                .waking(0, t(8000), 0, null, w, net, 3, true).sw(3, t(8050), 0, null, "R", w, net)
+                .print(3, t(8300), w, net, "E|2000").sw(3, t(8400), w, net, "S", 0, null);
+        Estimate e = estimate(analysis(s), new Change.RunInParallel(named("fetchNews")));
+        // As recorded (see above): 0 saved, absorbed by the vsync at 51800.
+        assertThat(e.savedNs()).isZero();
+        // At 3250 µs as a whole, its own running stays (500 before the socket wait, 2200 from
+        // 41000, parseNews included: 2700) and its waiting becomes 3250 − 2700 = 550 µs, with no
+        // wait for the softirq or the sync thread. Started with the response at 21000 it wakes
+        // main at 21000 + 500 + 550 + 2100 = 24150 instead of 43100; main's post-back (1500 µs
+        // from its wakeup to its sleep) is ready at 25650, drawn on the vsync at 35200 instead of
+        // 51800 (vsyncs every 16600 from 2000): one frame, 16.6 ms, earlier. At the slowest,
+        // 21400, it is the recorded duration: the estimate itself.
+        long recorded = e.durationNs();
+        assertThat(e.range()).isNotNull();
+        assertThat(e.range().lowDurationNs()).isEqualTo(recorded - 16_600_000L);
+        assertThat(e.range().highDurationNs()).isEqualTo(recorded);
+        assertThat(e.range().evidence()).isEqualTo("1 × fetchNews moved, the same work took 3.3 ms–21.4 ms in this trace (2 times)");
+    }
+
+    @Test
+    void parallelFetchNewsRecordedOnceHasNoRangeAndSaysWhy() throws Exception {
+        Estimate e = estimate(analysis(ClickWorkerNetworkScenario.script()), new Change.RunInParallel(named("fetchNews")));
+        assertThat(e.range()).isNull();
+        assertThat(e.assumption()).startsWith("moved work keeps its recorded duration (no range: ");
     }
 }

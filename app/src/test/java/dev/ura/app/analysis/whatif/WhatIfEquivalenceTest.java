@@ -122,13 +122,25 @@ class WhatIfEquivalenceTest {
                         .with(new Change.RunInParallel(targets.get(1))));
             }
             for (Scenario s : scenarios) {
-                String text = i + " " + s + " -> " + (a.unmatchedChanges(i, s).isEmpty() ? a.estimate(i, s) : "unmatched");
+                String text = i + " " + s + " -> " + (a.unmatchedChanges(i, s).isEmpty() ? figures(a.estimate(i, s)) : "unmatched");
                 md.update(text.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) '\n');
                 estimates++;
             }
         }
         return estimates + " " + HexFormat.of().formatHex(md.digest());
+    }
+
+    /**
+     * The estimate's figures and words as the golden file recorded them: the assumption and range
+     * came later (docs/what-if.md, "Assumption and range") and have their own known-answer tests.
+     */
+    private static String figures(Estimate e) {
+        String text = new Estimate(e.endNs(), e.durationNs(), e.savedNs(), e.savedPercent(), e.path(), e.pathTimeNs(),
+                e.reason(), e.frame(), null, null).toString();
+        String later = ", assumption=null, range=null]";
+        assertThat(text).endsWith(later);
+        return text.substring(0, text.length() - later.length()) + "]";
     }
 
     private static Map<String, String> read() throws IOException {

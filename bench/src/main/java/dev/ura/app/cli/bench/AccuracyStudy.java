@@ -1,6 +1,7 @@
 package dev.ura.app.cli.bench;
 
 import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Estimate;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Scenario;
 import dev.ura.trace.io.TraceFormatException;
@@ -23,10 +24,30 @@ import java.util.Map;
  * there); each run's first click is a warm-up and is left out.
  */
 public final class AccuracyStudy {
-    /** Samples of one row: estimates (from original runs) and measurements (of the twin), ns. */
-    public record Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs, int runs) {
+    /**
+     * Samples of one row: estimates (from original runs) and measurements (of the twin), ns; each
+     * estimate's range (docs/what-if.md, "Assumption and range"; the estimate itself where it has
+     * none) and how many estimates had one.
+     */
+    public record Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs, int runs, long[] lowNs,
+                      long[] highNs, int ranged) {
         public Row(AccuracyVariant variant, long[] estimatedNs, long[] measuredNs) {
-            this(variant, estimatedNs, measuredNs, 0);
+            this(variant, estimatedNs, measuredNs, 0, estimatedNs, estimatedNs, 0);
+        }
+
+        /** The median of the range's low ends. */
+        public long lowMedianNs() {
+            return median(lowNs);
+        }
+
+        /** The median of the range's high ends. */
+        public long highMedianNs() {
+            return median(highNs);
+        }
+
+        /** Whether the measured median lies within the medians of the range's ends. */
+        public boolean measuredInRange() {
+            return lowMedianNs() <= measuredMedianNs() && measuredMedianNs() <= highMedianNs();
         }
 
         public long estimateMedianNs() {
@@ -94,6 +115,9 @@ public final class AccuracyStudy {
         private final List<AccuracyVariant> variants;
         private final Map<AccuracyVariant, List<Long>> estimates = new LinkedHashMap<>();
         private final Map<AccuracyVariant, List<Long>> measured = new LinkedHashMap<>();
+        private final Map<AccuracyVariant, List<Long>> low = new LinkedHashMap<>();
+        private final Map<AccuracyVariant, List<Long>> high = new LinkedHashMap<>();
+        private final Map<AccuracyVariant, Integer> ranged = new LinkedHashMap<>();
         private final List<Long> original = new ArrayList<>();
 
         Samples(List<AccuracyVariant> variants) {
@@ -104,8 +128,13 @@ public final class AccuracyStudy {
             for (Response click : clicks(a)) {
                 original.add(click.durationNs());
                 for (AccuracyVariant v : variants) {
-                    estimates.computeIfAbsent(v, k -> new ArrayList<>())
-                            .add(a.estimate(click.index(), Scenario.BASELINE.with(v.change())).durationNs());
+                    Estimate e = a.estimate(click.index(), Scenario.BASELINE.with(v.change()));
+                    estimates.computeIfAbsent(v, k -> new ArrayList<>()).add(e.durationNs());
+                    low.computeIfAbsent(v, k -> new ArrayList<>())
+                            .add(e.range() == null ? e.durationNs() : e.range().lowDurationNs());
+                    high.computeIfAbsent(v, k -> new ArrayList<>())
+                            .add(e.range() == null ? e.durationNs() : e.range().highDurationNs());
+                    ranged.merge(v, e.range() == null ? 0 : 1, Integer::sum);
                 }
             }
         }
@@ -118,10 +147,12 @@ public final class AccuracyStudy {
 
         List<Row> rows(int runs) {
             List<Row> rows = new ArrayList<>();
-            rows.add(new Row(AccuracyVariant.ORIGINAL, toArray(original), toArray(original), runs));
+            long[] all = toArray(original);
+            rows.add(new Row(AccuracyVariant.ORIGINAL, all, all, runs, all, all, 0));
             for (AccuracyVariant v : variants) {
                 rows.add(new Row(v, toArray(estimates.getOrDefault(v, List.of())),
-                        toArray(measured.getOrDefault(v, List.of())), runs));
+                        toArray(measured.getOrDefault(v, List.of())), runs, toArray(low.getOrDefault(v, List.of())),
+                        toArray(high.getOrDefault(v, List.of())), ranged.getOrDefault(v, 0)));
             }
             return rows;
         }

@@ -73,17 +73,22 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
     }
 
     static void print(PrintWriter out, List<AccuracyStudy.Row> rows) {
-        out.println("| optimisation | what-if on the original | samples | estimate median (min–max) | measured twin median (min–max) | error |");
-        out.println("| --- | --- | --- | --- | --- | --- |");
+        out.println("| optimisation | what-if on the original | samples | estimate median (min–max) | measured twin median (min–max) | error"
+                + " | range (median of low ends – of high ends) | measured median in range |");
+        out.println("| --- | --- | --- | --- | --- | --- | --- | --- |");
         for (AccuracyStudy.Row r : rows) {
             if (r.variant().change() == null) {
-                out.printf(Locale.ROOT, "| original | (recorded) | %d | – | %s | – |%n", r.measuredNs().length,
+                out.printf(Locale.ROOT, "| original | (recorded) | %d | – | %s | – | – | – |%n", r.measuredNs().length,
                         cell(r.measuredMedianNs(), r.measuredNs()));
                 continue;
             }
-            out.printf(Locale.ROOT, "| %s | `%s` | %d / %d | %s | %s | %+.1f %% |%n", r.variant().name(), r.variant().flag(),
-                    r.estimatedNs().length, r.measuredNs().length, cell(r.estimateMedianNs(), r.estimatedNs()),
-                    cell(r.measuredMedianNs(), r.measuredNs()), r.errorPercent());
+            String range = r.ranged() == 0 ? "none"
+                    : String.format(Locale.ROOT, "%.1f–%.1f ms (%d of %d estimates with a range)", r.lowMedianNs() / 1e6,
+                    r.highMedianNs() / 1e6, r.ranged(), r.estimatedNs().length);
+            out.printf(Locale.ROOT, "| %s | `%s` | %d / %d | %s | %s | %+.1f %% | %s | %s |%n", r.variant().name(),
+                    r.variant().flag(), r.estimatedNs().length, r.measuredNs().length,
+                    cell(r.estimateMedianNs(), r.estimatedNs()), cell(r.measuredMedianNs(), r.measuredNs()),
+                    r.errorPercent(), range, r.ranged() == 0 ? "–" : r.measuredInRange() ? "yes" : "no");
         }
         out.flush();
     }
