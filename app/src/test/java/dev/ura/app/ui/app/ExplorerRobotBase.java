@@ -61,7 +61,11 @@ abstract class ExplorerRobotBase {
             return ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
         });
         window = new FrameFixture(robot, frame);
-        window.show(new java.awt.Dimension(1200, 860));
+        // Shown at its size without packing first, as ExplorerApp shows it. FrameFixture.show(size)
+        // packs, then resizes: when Xvfb's configure event for the packed size came after the first
+        // paint, the split panes were first laid out small and the timeline ended up 17 px shorter
+        // (divider at 475 instead of 492), a race between the X server and the event thread.
+        robot.showWindow(frame, new java.awt.Dimension(1200, 860), false);
     }
 
     @AfterEach
