@@ -75,8 +75,12 @@ public final class SparkBatch {
                 RulesFile.read(args.rules(), conf));
         Broadcast<HashSet<String>> skip = jsc.broadcast(StoredHashes.read(spark, args.skipStored()));
         // One trace per task: traces differ in size by orders of magnitude, so small tasks balance best.
-        JavaRDD<TraceResult> results = jsc.parallelize(files, Math.max(1, files.size()))
-                .map(uri -> TraceTask.run(uri, sharedConf.value().get(), settings, skip.value()))
+        List<String[]> traces = new ArrayList<>(); // {as listed, where executors read it}
+        for (String f : files) {
+            traces.add(new String[] {f, located(f, conf)});
+        }
+        JavaRDD<TraceResult> results = jsc.parallelize(traces, Math.max(1, files.size()))
+                .map(t -> TraceTask.run(t[0], t[1], sharedConf.value().get(), settings, skip.value()))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             // Small facts back to the driver: which URI keeps each hash (the first listed, as batch
@@ -96,8 +100,11 @@ public final class SparkBatch {
                 }
             }
             Set<String> kept = new HashSet<>(keeper.values());
+            // One partition per trace balances the analysis, but written so, every table would be a stage of as
+            // many tasks (9 tables x N traces: 1,009 tasks for 100 traces, most of the job's time). Merged without
+            // a shuffle into one partition per core, each executor's cached results stay where they are.
             JavaRDD<TraceResult> stored = results.filter(r -> r.error() == null && !r.alreadyStored()
-                    && kept.contains(r.file()));
+                    && kept.contains(r.file())).coalesce(Math.max(1, Math.min(files.size(), jsc.defaultParallelism())));
             List<String> keys = new ArrayList<>(new TreeMap<>(tags).keySet()); // export's default: every key, sorted
             Path part = new Path(outPath.getParent(), outPath.getName() + ".part");
             outFs.delete(part, true);
@@ -202,6 +209,16 @@ public final class SparkBatch {
             }
         }
         return new ArrayList<>(files);
+    }
+
+    /**
+     * Where an executor reads a listed trace: its URI made absolute on the driver. A relative path is
+     * the driver's (its working folder, or the default file system's home); an executor runs in a folder
+     * of its own, where the same relative path names nothing. The run keeps the name as listed.
+     */
+    static String located(String file, Configuration conf) throws IOException {
+        Path p = new Path(file);
+        return p.getFileSystem(conf).makeQualified(p).toString();
     }
 
     /** A file under a hidden folder (.git, .cache) of the searched one. */

@@ -37,11 +37,15 @@ final class TraceTask {
     private TraceTask() {
     }
 
-    static TraceResult run(String uri, Configuration conf, JobSettings job, Set<String> skipHashes) {
+    /**
+     * @param uri the trace as listed: the run's {@code file} and the name in messages
+     * @param at  where to read it ({@link SparkBatch#located}: absolute, the same in every executor)
+     */
+    static TraceResult run(String uri, String at, Configuration conf, JobSettings job, Set<String> skipHashes) {
         Path tmp = null;
         String hash = null;
         try {
-            org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(uri);
+            org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(at);
             FileSystem fs = p.getFileSystem(conf);
             tmp = Files.createTempDirectory("ura-spark-");
             Path local = tmp.resolve(p.getName());

@@ -1,7 +1,5 @@
 package dev.ura.spark;
 
-import dev.ura.app.cli.UraCommand;
-import dev.ura.app.store.StoreRows;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -10,14 +8,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +26,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * table, column types and sorted rows ({@code runs.analysed_at}, the wall-clock time, excluded).
  */
 class SparkBatchTest {
-    /** A method trace, an agent log and a Perfetto system trace (thread states on the path). */
-    private static final List<String> SAMPLES = List.of("news-launch.trace", "forum-feed.jsonl",
-            "system/feed-tap.perfetto-trace");
-
     private static SparkSession spark;
 
     @TempDir
@@ -55,27 +46,13 @@ class SparkBatchTest {
 
     @Test
     void writesTheRowsOfBatchsExport() throws Exception {
-        Path traces = Files.createDirectories(dir.resolve("traces"));
-        for (String s : SAMPLES) {
-            Files.write(traces.resolve(Path.of(s).getFileName().toString()), dev.ura.samples.Samples.bytes("/samples/" + s));
-        }
-        // Not a trace: batch reports it and goes on; so must the job.
-        Files.writeString(traces.resolve("broken.trace"), "not a trace\n");
-        String[] tags = {"--tag", "scenario=feed", "--tag", "device=pixel"};
-
-        Path store = dir.resolve("store");
-        Path exported = dir.resolve("exported");
-        StringWriter err = new StringWriter();
-        List<String> batch = new ArrayList<>(List.of("batch", traces.toString(), "--store", store.toString()));
-        batch.addAll(List.of(tags));
-        assertThat(UraCommand.run(batch.toArray(String[]::new), new PrintWriter(new StringWriter()),
-                new PrintWriter(err, true))).as(err.toString()).isEqualTo(1);
-        assertThat(UraCommand.run(new String[] {"store", "export", store.toString(), "--parquet", exported.toString()},
-                new PrintWriter(new StringWriter()), new PrintWriter(err, true))).as(err.toString()).isZero();
+        Path traces = ExportComparison.sampleTraces(Files.createDirectories(dir.resolve("traces")));
+        Path exported = ExportComparison.batchExport(traces, Files.createDirectories(dir.resolve("batch")),
+                ExportComparison.TAGS, 1);
 
         Path written = dir.resolve("spark");
         List<String> job = new ArrayList<>(List.of("--out", written.toString()));
-        job.addAll(List.of(tags));
+        job.addAll(ExportComparison.TAGS);
         job.add(traces.toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream jobErr = new ByteArrayOutputStream();
@@ -83,32 +60,12 @@ class SparkBatchTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(jobErr, true, StandardCharsets.UTF_8));
         String jobErrText = jobErr.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(jobErrText).isEqualTo(1);
-        assertThat(out.toString(StandardCharsets.UTF_8)).as(jobErrText).startsWith("4 traces: 3 written");
-        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("4 traces: 3 written, 0 duplicates, 1 failed");
+        assertThat(out.toString(StandardCharsets.UTF_8)).as(jobErrText).startsWith("4 traces: 3 written, 0 duplicates, 1 failed");
         assertThat(jobErrText).contains("failed " + traces.resolve("broken.trace") + ": ");
 
+        ExportComparison.assertSameTables(exported, written, traces.toString(), traces.toString());
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            for (StoreRows.Table t : StoreRows.TABLES) {
-                // An empty table (what_if: no what-if flags) leaves no Parquet file in a partitioned export.
-                assertThat(parquetFiles(written.resolve(t.name()))).as(t.name() + " written")
-                        .isEqualTo(parquetFiles(exported.resolve(t.name())));
-                if (!parquetFiles(exported.resolve(t.name()))) {
-                    assertThat(t.name()).isEqualTo("what_if");
-                    continue;
-                }
-                String expected = source(exported, t.name());
-                String actual = source(written, t.name());
-                assertThat(rows(s, "DESCRIBE SELECT * FROM " + actual)).as(t.name() + " columns")
-                        .isEqualTo(rows(s, "DESCRIBE SELECT * FROM " + expected));
-                String select = "SELECT * " + (t.name().equals("runs") ? "EXCLUDE (analysed_at) " : "") + "FROM ";
-                List<String> want = rows(s, select + expected + " ORDER BY ALL");
-                assertThat(rows(s, select + actual + " ORDER BY ALL")).as(t.name()).isEqualTo(want);
-                assertThat(want).as(t.name() + " has rows").isNotEmpty();
-            }
-            // The system trace's thread states made it through (not NULL as on the other traces).
-            assertThat(rows(s, "SELECT count(*) FROM " + source(written, "path_threads") + " WHERE cpu_ns IS NOT NULL"))
-                    .doesNotContain("[0]");
-            assertThat(rows(s, "SELECT DISTINCT file FROM " + source(written, "runs") + " ORDER BY 1"))
+            assertThat(rows(s, "SELECT DISTINCT file FROM " + ExportComparison.source(written, "runs") + " ORDER BY 1"))
                     .containsExactly("[" + traces.resolve("feed-tap.perfetto-trace") + "]",
                             "[" + traces.resolve("forum-feed.jsonl") + "]", "[" + traces.resolve("news-launch.trace") + "]");
         }
@@ -124,15 +81,8 @@ class SparkBatchTest {
         Files.write(night1.resolve("news-launch.trace"), dev.ura.samples.Samples.bytes("/samples/news-launch.trace"));
         String[] whatIf = {"--defer", "*FeedCache.write", "--speedup=*FeedParser.parse=2"};
 
-        Path store = dir.resolve("whatif-store");
-        Path exported = dir.resolve("whatif-exported");
-        StringWriter err = new StringWriter();
-        List<String> batch = new ArrayList<>(List.of("batch", night1.toString(), "--store", store.toString()));
-        batch.addAll(List.of(whatIf));
-        assertThat(UraCommand.run(batch.toArray(String[]::new), new PrintWriter(new StringWriter()),
-                new PrintWriter(err, true))).as(err.toString()).isZero();
-        assertThat(UraCommand.run(new String[] {"store", "export", store.toString(), "--parquet", exported.toString()},
-                new PrintWriter(new StringWriter()), new PrintWriter(err, true))).as(err.toString()).isZero();
+        Path exported = ExportComparison.batchExport(night1, Files.createDirectories(dir.resolve("whatif-batch")),
+                List.of(whatIf), 0);
 
         Path out1 = dir.resolve("whatif-spark1");
         List<String> job = new ArrayList<>(List.of("--out", out1.toString()));
@@ -173,6 +123,19 @@ class SparkBatchTest {
         assertThat(jobErr.toString(StandardCharsets.UTF_8)).contains(night2 + ": --skip-stored: not an output");
     }
 
+    /**
+     * An executor runs in a working folder of its own (a worker's {@code work/app-…/ID/}): a relative
+     * trace path is handed to it made absolute on the driver, or it would name nothing there (the
+     * docs' one-machine cluster recipe, given {@code sample-traces/samples/}, failed every trace so).
+     */
+    @Test
+    void aRelativeTracePathReachesTheExecutorsAbsolute() throws Exception {
+        var conf = spark.sparkContext().hadoopConfiguration();
+        assertThat(SparkBatch.located("traces/a.trace", conf))
+                .isEqualTo(Path.of("traces/a.trace").toAbsolutePath().toUri().toString().replace("file:///", "file:/"));
+        assertThat(SparkBatch.located("file:/lab/a.trace", conf)).isEqualTo("file:/lab/a.trace");
+    }
+
     @Test
     void badWhatIfFlagsAreBadUsageBeforeAnythingRuns() {
         assertThatThrownBy(() -> UraSparkJob.Args.parse(new String[] {"--out", "o", "--speedup", "*parse=0", "t"}))
@@ -191,32 +154,7 @@ class SparkBatchTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** A table of an export, partitioned by the two tag keys (device outermost: keys sorted). */
-    private static String source(Path export, String table) {
-        return "read_parquet('" + export.resolve(table) + "/tag_device=*/tag_scenario=*/*.parquet', hive_partitioning = true)";
-    }
-
-    private static boolean parquetFiles(Path dir) throws Exception {
-        if (!Files.isDirectory(dir)) {
-            return false;
-        }
-        try (var walk = Files.walk(dir)) {
-            return walk.anyMatch(p -> p.getFileName().toString().endsWith(".parquet"));
-        }
-    }
-
     private static List<String> rows(Statement s, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (ResultSet r = s.executeQuery(sql)) {
-            int n = r.getMetaData().getColumnCount();
-            while (r.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= n; i++) {
-                    row.add(r.getObject(i));
-                }
-                out.add(row.toString());
-            }
-        }
-        return out;
+        return ExportComparison.rows(s, sql);
     }
 }

@@ -20,8 +20,9 @@ import java.util.Map;
  * (the display's next frame), an interrupt (the network, a timer or an I/O completion, or a kernel
  * interrupt thread, named: a hardware interrupt's handler, a softirq, deferred work), another
  * thread, or no recorded wakeup. Reported when they add up to {@link FindingThresholds#minWaitNs()}. When the
- * longest non-vsync wait is inside a slice of the app's own work, the suggestion runs that slice
- * in parallel — started with the response — when that saves time; when it does not (the slice
+ * longest wait not for vsync or the user's next input event is inside a slice of the app's own
+ * work (never the framework's containers or drawing: {@link SystemFacts#isContainer}), the suggestion
+ * runs that slice in parallel — started with the response — when that saves time; when it does not (the slice
  * already starts with the response), the message says only doing it before the input would.
  */
 public final class PathWaitsRule implements FindingRule {
@@ -66,6 +67,7 @@ public final class PathWaitsRule implements FindingRule {
         groups.sort(Map.Entry.<Key, Long>comparingByValue().reversed());
         List<String> parts = new ArrayList<>();
         Key prefetch = null;
+        Key framework = null;
         for (Map.Entry<Key, Long> e : groups) {
             Key k = e.getKey();
             String slice = k.call() < 0 ? null : facts.sliceName(k.thread(), k.call());
@@ -73,8 +75,13 @@ public final class PathWaitsRule implements FindingRule {
                 parts.add(FindingContext.ms(e.getValue()) + " on " + ctx.trace().threads().get(k.thread()).name()
                         + (slice == null ? "" : " in " + slice) + " for " + k.cause());
             }
-            if (prefetch == null && slice != null && !k.cause().equals(VSYNC) && !SystemFacts.isContainer(slice)) {
+            if (prefetch != null || slice == null || k.cause().equals(VSYNC) || k.cause().startsWith(NEXT_INPUT)) {
+                continue; // the display's pace and the user's are nobody's work to start earlier
+            }
+            if (!SystemFacts.isContainer(slice)) {
                 prefetch = k;
+            } else if (framework == null) {
+                framework = k; // the longest wait the app could not move: said why, when nothing else is
             }
         }
         String prefetchName = prefetch == null ? null : facts.sliceName(prefetch.thread(), prefetch.call());
@@ -91,7 +98,11 @@ public final class PathWaitsRule implements FindingRule {
                 + (prefetchName == null ? "" : fix != null ? " Starting " + prefetchName
                 + " with the response would make it about " + FindingContext.ms(saved) + " faster."
                 : " Starting " + prefetchName + " with the response would not save time here: only doing it"
-                + " before the input (a prefetch when the screen opens, or a cache) would shorten that wait.");
+                + " before the input (a prefetch when the screen opens, or a cache) would shorten that wait.")
+                + (prefetchName != null || framework == null ? "" : notMovable(facts, framework))
+                + (groups.get(0).getKey().cause().startsWith(NEXT_INPUT) ? " Waiting for the user's next input"
+                + " event is the gesture's pace, not work to speed up: the app received later events of the"
+                + " gesture before it drew." : "");
         List<SliceRef> calls = new ArrayList<>();
         if (prefetch != null) {
             calls.add(new SliceRef(prefetch.thread(), prefetch.call()));
@@ -100,6 +111,21 @@ public final class PathWaitsRule implements FindingRule {
     }
 
     private static final String VSYNC = "vsync (the display's next frame)";
+    private static final String NEXT_INPUT = "the user's next input event";
+
+    /**
+     * Why the longest wait, inside a framework slice, gets no what-if: the framework's drawing waits
+     * for the GPU, a buffer or the display, and containers hold the app's work without naming it.
+     */
+    private static String notMovable(SystemFacts facts, Key k) {
+        String slice = facts.sliceName(k.thread(), k.call());
+        return SystemFacts.isDrawing(slice)
+                ? " The wait in " + slice + " is the framework drawing the frame: it cannot start earlier or run"
+                + " beside the response; only a frame with less to draw (fewer or simpler views, fewer layers)"
+                + " shortens it."
+                : " The wait in " + slice + " is inside the framework's own " + slice + ", not a slice of the"
+                + " app's: trace sections (android.os.Trace) around the app's code in it would show what waits.";
+    }
 
     /** What ended the sleep a wait piece lies in. */
     private static String cause(FindingContext ctx, Segment s) {
@@ -119,6 +145,11 @@ public final class PathWaitsRule implements FindingRule {
             return "an interrupt: the network, a timer or an I/O completion" + in;
         }
         String source = waker >= 0 ? SystemThreads.interruptSource(ctx.trace().threads().get(waker).name()) : null;
+        if ("next input event".equals(s.name()) && waker >= 0) {
+            // The walk's name for a sleep the input system ended with a later event of the gesture
+            // (docs/system-responses.md §4): the thread slept until the user's finger moved again.
+            return NEXT_INPUT + ", delivered by " + ctx.systemFacts().label(waker);
+        }
         if (source != null) {
             // A kernel interrupt thread is the interrupt itself (docs/system-responses.md §2): the
             // hardware woke its handler, not another thread of the system.

@@ -24,6 +24,22 @@ public final class SystemFacts {
     /** The runtime's own slices (loading and verifying code, waiting on monitors): not the app's to move. */
     private static final List<String> RUNTIME_PREFIXES = List.of("OpenDexFilesFromOat", "Open dex file",
             "Open oat file", "VerifyClass", "Lock contention on", "monitor contention with owner");
+    /**
+     * The framework's own drawing, by exact name: the UI thread's frame before RenderThread (Android
+     * 4.1-4.4: performTraversals, getDisplayList, drawDisplayList, eglSwapBuffers), RenderThread's
+     * (5+), buffer queue calls and SurfaceFlinger's composition. They draw what the app's views hold;
+     * a developer cannot start them earlier or run them beside the response, only give them less to
+     * draw. A wait inside one (for the GPU, a buffer or the display) is the frame's, not the app's.
+     */
+    private static final Set<String> DRAWING = Set.of("performTraversals", "getDisplayList", "drawDisplayList",
+            "eglBeginFrame", "eglSwapBuffers", "dequeueBuffer", "queueBuffer", "query", "requestBuffer",
+            "syncFrameState", "prepareTree", "flush drawing commands", "shadow tessellation", "computeOrdering",
+            "prepareAndDraw", "notifyFramePending", "drainDisplayEventQueue", "dispatchFrameCallbacks",
+            "queue mFrameCallbackTask", "lockPageFlip", "unlockPageFlip", "updateTexImage", "acquireBuffer",
+            "releaseBuffer", "postFramebuffer", "handleRepaint", "handlePageFlip", "onMessageReceived");
+    /** The framework's drawing by prefix: HWUI's per-frame steps whose names carry sizes or counts. */
+    private static final List<String> DRAWING_PREFIXES = List.of("tessellate", "Upload ", "Allocate ",
+            "Issue HW Layer", "Optimize HW Layer", "Build GL Shader", "eglSwapBuffers", "eglBeginFrame");
     /** Choreographer's and the view system's frame stages. */
     private static final Set<String> FRAME_STAGES = Set.of("input", "animation", "insets_animation", "traversal",
             "commit", "measure", "layout", "draw", "Record View#draw()");
@@ -114,10 +130,11 @@ public final class SystemFacts {
     /**
      * Whether a slice is the framework's or the runtime's rather than the app's own work: a
      * container (an input, a frame or its stages, a launch step: moving it would move the response
-     * itself) or the runtime loading code or waiting on a monitor. No what-if suggests it.
+     * itself), the framework's own drawing (see {@link #DRAWING}) or the runtime loading code or
+     * waiting on a monitor. No what-if suggests moving it.
      */
     static boolean isContainer(String name) {
-        if (FRAME_STAGES.contains(name)) {
+        if (FRAME_STAGES.contains(name) || isDrawing(name)) {
             return true;
         }
         for (String p : RUNTIME_PREFIXES) {
@@ -126,6 +143,19 @@ public final class SystemFacts {
             }
         }
         for (String p : CONTAINER_PREFIXES) {
+            if (name.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a slice is the framework's own drawing of a frame (see {@link #DRAWING}). */
+    static boolean isDrawing(String name) {
+        if (DRAWING.contains(name)) {
+            return true;
+        }
+        for (String p : DRAWING_PREFIXES) {
             if (name.startsWith(p)) {
                 return true;
             }

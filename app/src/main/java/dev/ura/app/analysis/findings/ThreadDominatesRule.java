@@ -70,7 +70,14 @@ public final class ThreadDominatesRule implements FindingRule {
             String message = "Thread " + threadName + " runs for " + FindingContext.percent((double) ev.totalNs() / duration)
                     + " of this response (" + FindingContext.ms(ev.totalNs()) + " on the critical path); its heaviest work is "
                     + heaviest + " (" + FindingContext.ms(heaviestNs) + "). Making that twice as fast would save about "
-                    + FindingContext.ms(saved) + "; moving part of it to another thread may save more.";
+                    + FindingContext.ms(saved) + (system && SystemFacts.isContainer(heaviest)
+                    // the framework's drawing or container: no developer moves it to another thread
+                    ? SystemFacts.isDrawing(heaviest) ? "; it is the framework drawing the frame, which cannot move"
+                    + " to another thread: only a frame with less to draw (fewer or simpler views, fewer layers)"
+                    + " shortens it." : "; it is the framework's container of the app's work: trace sections"
+                    + " (android.os.Trace) around the app's code inside it would show which part to move to"
+                    + " another thread or shorten."
+                    : "; moving part of it to another thread may save more.");
             return List.of(new Finding(ID, ctx.thresholds().severityFor(saved), message, ev.startNs(), ev.endNs(),
                     thread, ev.calls(), fix, saved));
         }

@@ -18,11 +18,16 @@ import java.util.Arrays;
  *
  * @param ends the last vertex of every draw that fulfils one of the response's requests: the
  *             response ends when the last of them has finished
+ * @param framesStay whether each frame task (a {@code draw} task) keeps its place among its
+ *             thread's messages: every message recorded before it runs before it, every one
+ *             recorded after it, after it (system traces, where the trace does not show which
+ *             message asked for the frame; docs/what-if.md, "Queues")
  */
-public record QueueTasks(int[] thread, int[] entry, int[] last, long[] delayNs, boolean[] draw, int[] ends) {
+public record QueueTasks(int[] thread, int[] entry, int[] last, long[] delayNs, boolean[] draw, int[] ends,
+                         boolean framesStay) {
     /** No queues known: the estimator keeps the recorded order everywhere. */
     public static final QueueTasks NONE = new QueueTasks(new int[0], new int[0], new int[0], new long[0],
-            new boolean[0], new int[0]);
+            new boolean[0], new int[0], false);
 
     public QueueTasks {
         int n = thread.length;
@@ -86,10 +91,15 @@ public record QueueTasks(int[] thread, int[] entry, int[] last, long[] delayNs, 
 
         /** The tasks, with the draws that may end the response. */
         public QueueTasks build(int[] ends) {
+            return build(ends, false);
+        }
+
+        /** The tasks; with {@code framesStay}, frame tasks keep their place (see {@link QueueTasks}). */
+        public QueueTasks build(int[] ends, boolean framesStay) {
             closeThread();
             current = -1;
             return new QueueTasks(Arrays.copyOf(thread, n), Arrays.copyOf(entry, n), Arrays.copyOf(last, n),
-                    Arrays.copyOf(delay, n), Arrays.copyOf(draw, n), ends.clone());
+                    Arrays.copyOf(delay, n), Arrays.copyOf(draw, n), ends.clone(), framesStay);
         }
     }
 }

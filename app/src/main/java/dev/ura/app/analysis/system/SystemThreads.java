@@ -20,8 +20,13 @@ import java.util.regex.Pattern;
 public final class SystemThreads {
     static final String SURFACEFLINGER = "/system/bin/surfaceflinger";
     static final String SYSTEM_SERVER = "system_server";
-    /** SurfaceFlinger's vsync threads, by name, for traces that do not say which process a thread is in. */
-    private static final Set<String> VSYNC_THREADS = Set.of("app", "appSf", "sf", "TimerDispatch");
+    /**
+     * SurfaceFlinger's vsync threads, by name, for traces that do not say which process a thread is in:
+     * {@code app}/{@code sf} from Android 8.1, {@code appSf} and {@code TimerDispatch} later, and
+     * {@code EventThread} before 8.1 (the one thread that sent vsync to apps' Choreographer; on the
+     * Android 4.x catapult capture it wakes ndroid.launcher after each display tick of hwc_eventmon).
+     */
+    private static final Set<String> VSYNC_THREADS = Set.of("app", "appSf", "sf", "TimerDispatch", "EventThread");
 
     /**
      * The input system's threads (system_server): an app waking them reports that it consumed an
@@ -111,7 +116,7 @@ public final class SystemThreads {
     }
 
     /** Whether thread {@code t} is system_server's InputDispatcher or InputReader: never tracked work. */
-    boolean inputSystem(int t) {
+    public boolean inputSystem(int t) {
         return t >= 0 && t < input.length && input[t];
     }
 

@@ -23,11 +23,21 @@ import java.util.Map;
  * </ul>
  */
 final class PathTime {
-    private PathTime() {
+    private final ResponseGraph graph;
+    private final PathIndex path;
+
+    /** The path time of changes to {@code graph}'s response (indexes its recorded path once). */
+    PathTime(ResponseGraph graph) {
+        this.graph = graph;
+        this.path = new PathIndex(graph);
     }
 
     static long of(ResponseGraph graph, Change change, List<MatchedSlice> slices) {
-        List<Integer> path = graph.baseline().path();
+        return new PathTime(graph).of(change, slices);
+    }
+
+    /** The time {@code change}, which matched {@code slices}, takes off the recorded path. */
+    long of(Change change, List<MatchedSlice> slices) {
         Map<Integer, Long> firstStart = new HashMap<>();
         if (change instanceof Change.SideBySide) {
             for (MatchedSlice m : slices) {
@@ -71,22 +81,107 @@ final class PathTime {
     }
 
     /** The path's time within the slice, between its first and last piece on the slice's thread. */
-    private static long insideOnPath(ResponseGraph graph, List<Integer> path, MatchedSlice m) {
-        int thread = m.slice().thread();
-        int from = -1;
-        int to = -1;
-        for (int i = 0; i < path.size(); i++) {
-            int v = path.get(i);
-            if (graph.thread(v) == thread && graph.endNs(v) > m.startNs() && graph.startNs(v) < m.endNs()) {
-                from = from < 0 ? i : from;
-                to = i;
-            }
-        }
+    private static long insideOnPath(ResponseGraph graph, PathIndex path, MatchedSlice m) {
+        int[] range = path.within(m.slice().thread(), m.startNs(), m.endNs());
         long sum = 0;
-        for (int i = Math.max(0, from); from >= 0 && i <= to; i++) {
-            sum += overlap(graph, path.get(i), m.startNs(), m.endNs());
+        for (int i = range[0]; range[0] >= 0 && i <= range[1]; i++) {
+            sum += overlap(graph, path.path.get(i), m.startNs(), m.endNs());
         }
         return sum;
+    }
+
+    /**
+     * The recorded path's positions thread by thread, so that each slice finds its first and last
+     * piece on the path without a walk along the whole path (a change that matches thousands of
+     * slices on a path of tens of thousands of pieces took seconds that way).
+     */
+    private static final class PathIndex {
+        final List<Integer> path;
+        private final ResponseGraph graph;
+        /** Per thread: its positions on the path, in path order, or null when the thread has none. */
+        private final int[][] positions;
+        /** Per thread: whether its pieces' starts and ends never go back along the path (then a binary search finds a slice's pieces). */
+        private final boolean[] monotonic;
+
+        PathIndex(ResponseGraph graph) {
+            this.graph = graph;
+            this.path = graph.baseline().path();
+            int threads = 0;
+            for (int v : path) {
+                threads = Math.max(threads, graph.thread(v) + 1);
+            }
+            int[] counts = new int[threads];
+            for (int v : path) {
+                counts[graph.thread(v)]++;
+            }
+            positions = new int[threads][];
+            monotonic = new boolean[threads];
+            for (int t = 0; t < threads; t++) {
+                positions[t] = counts[t] == 0 ? null : new int[counts[t]];
+                monotonic[t] = true;
+            }
+            java.util.Arrays.fill(counts, 0);
+            for (int i = 0; i < path.size(); i++) {
+                int t = graph.thread(path.get(i));
+                int k = counts[t]++;
+                positions[t][k] = i;
+                if (k > 0) {
+                    int u = path.get(positions[t][k - 1]);
+                    int v = path.get(i);
+                    monotonic[t] &= graph.startNs(u) <= graph.startNs(v) && graph.endNs(u) <= graph.endNs(v);
+                }
+            }
+        }
+
+        /**
+         * The first and last path positions of {@code thread}'s pieces that overlap {@code (from,
+         * to)} (end after {@code from}, start before {@code to}), or {@code {-1, -1}}. Where the
+         * thread's pieces go forward in time along the path (every recorded path), those positions
+         * are one run of the thread's list: two binary searches find it.
+         */
+        int[] within(int thread, long from, long to) {
+            int[] ps = thread < positions.length ? positions[thread] : null;
+            if (ps == null) {
+                return new int[] {-1, -1};
+            }
+            if (!monotonic[thread]) {
+                int first = -1;
+                int last = -1;
+                for (int p : ps) {
+                    int v = path.get(p);
+                    if (graph.endNs(v) > from && graph.startNs(v) < to) {
+                        first = first < 0 ? p : first;
+                        last = p;
+                    }
+                }
+                return new int[] {first, last};
+            }
+            // ends never decrease: the first piece ending after from
+            int lo = 0;
+            int hi = ps.length;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (graph.endNs(path.get(ps[mid])) > from) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            int first = lo;
+            // starts never decrease: the last piece starting before to
+            lo = first;
+            hi = ps.length;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (graph.startNs(path.get(ps[mid])) < to) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            int last = lo - 1;
+            return first <= last ? new int[] {ps[first], ps[last]} : new int[] {-1, -1};
+        }
     }
 
     private static long overlap(ResponseGraph graph, int v, long a, long b) {

@@ -48,11 +48,25 @@ final class QueueOrder {
     private int[] groupLast;
     private int[] groupThread;
     private long[] groupDelay;
+    /** Per group: whether it is a frame that keeps its place among its thread's messages ({@link QueueTasks#framesStay()}). */
+    private boolean[] groupFrame;
+    /**
+     * Per group: its stretch of its thread's groups between frames that keep their place (such a
+     * frame ends its stretch); a group runs only once every group of the stretches before its own
+     * has. One stretch per thread when frames may move.
+     */
+    private int[] stretch;
+    /** Per stretch: how many groups it has, and its frame (or -1). */
+    private int[] stretchSize;
+    private int[] stretchFrame;
     /** Per group: its recorded due time (ns), never before the one recorded ahead of it. */
     private long[] due;
     private long[] recordedKey;
     /** Per group during the replay: when it is due under the scenario. */
     private long[] dueNow;
+    /** Per vertex during the replay: how many of what it waits for (but its queue's order) have not finished. */
+    private int[] waiting;
+    private long[] ready;
 
     /** Per vertex: whether a change moved it off its thread (run in parallel, side by side). */
     private final boolean[] movedOff;
@@ -137,8 +151,9 @@ final class QueueOrder {
                     posted = true;
                 }
             }
-            if (first || posted || out.isEmpty() || out.get(out.size() - 1)[0] != tasks.thread()[i]) {
-                out.add(new int[] {tasks.thread()[i], e, tasks.last()[i], i});
+            boolean frame = tasks.framesStay() && tasks.draw()[i];
+            if (first || posted || frame || out.isEmpty() || out.get(out.size() - 1)[0] != tasks.thread()[i]) {
+                out.add(new int[] {tasks.thread()[i], e, tasks.last()[i], i, frame ? 1 : 0});
             } else {
                 out.get(out.size() - 1)[2] = tasks.last()[i];
             }
@@ -148,12 +163,27 @@ final class QueueOrder {
         groupLast = new int[groups];
         groupThread = new int[groups];
         groupDelay = new long[groups];
+        groupFrame = new boolean[groups];
+        stretch = new int[groups];
+        stretchSize = new int[groups + 1];
+        stretchFrame = new int[groups + 1];
+        Arrays.fill(stretchFrame, -1);
+        int k = -1;
         for (int g = 0; g < groups; g++) {
             int[] o = out.get(g);
             groupThread[g] = o[0];
             groupEntry[g] = o[1];
             groupLast[g] = o[2];
             groupDelay[g] = tasks.delayNs()[o[3]];
+            groupFrame[g] = o[4] == 1;
+            if (g == 0 || groupThread[g - 1] != groupThread[g] || groupFrame[g - 1]) {
+                k++;
+            }
+            stretch[g] = k;
+            stretchSize[k]++;
+            if (groupFrame[g]) {
+                stretchFrame[k] = g;
+            }
             for (int v = o[1]; v <= o[2]; v++) {
                 groupOf[v] = g;
             }
@@ -198,8 +228,8 @@ final class QueueOrder {
     private int[][] replay(Graph<Integer, Dependency> view, VertexTiming<Integer> timing) {
         int n = graph.vertexCount();
         boolean[] reach = reachable(view);
-        int[] waiting = new int[n];
-        long[] ready = new long[n];
+        waiting = new int[n];
+        ready = new long[n];
         Arrays.fill(ready, Long.MIN_VALUE);
         int reachable = 0;
         for (int v = 0; v < n; v++) {
@@ -215,7 +245,11 @@ final class QueueOrder {
         }
         Map<Integer, Queue> queues = new HashMap<>();
         for (int g = 0; g < groupEntry.length; g++) {
-            queues.computeIfAbsent(groupThread[g], t -> new Queue());
+            Queue q = queues.computeIfAbsent(groupThread[g], t -> new Queue());
+            if (q.current < 0) {
+                q.current = stretch[g];
+                q.left = stretchSize[stretch[g]];
+            }
         }
         dueNow = new long[groupEntry.length];
         // events: {time, type (0 vertex, 1 a queue's thread decides), id, sequence}
@@ -225,9 +259,7 @@ final class QueueOrder {
         int source = graph.source();
         events.add(new long[] {graph.originNs(), 0, source, seq[0]++});
         if (groupOf[source] >= 0 && groupEntry[groupOf[source]] == source) {
-            Queue q = queues.get(groupThread[groupOf[source]]);
-            q.busy = true;
-            q.ran.add(groupOf[source]);
+            start(queues.get(groupThread[groupOf[source]]), groupOf[source]);
         }
         int done = 0;
         while (!events.isEmpty()) {
@@ -235,10 +267,9 @@ final class QueueOrder {
             int id = (int) ev[2];
             if (ev[1] == 1) {
                 Queue q = queues.get(id);
-                if (!q.busy && !q.pending.isEmpty() && Math.max(q.freeNs, dueNow[q.pending.peek()]) <= ev[0]) {
+                if (startable(q) && Math.max(q.freeNs, dueNow[q.pending.peek()]) <= ev[0]) {
                     int g = q.pending.poll();
-                    q.busy = true;
-                    q.ran.add(g);
+                    start(q, g);
                     events.add(new long[] {Math.max(q.freeNs, ready[groupEntry[g]]), 0, groupEntry[g], seq[0]++});
                 }
                 continue;
@@ -251,6 +282,7 @@ final class QueueOrder {
                 Queue q = queues.get(groupThread[g]);
                 q.busy = false;
                 q.freeNs = finish;
+                frameDue(q);
                 decide(q, groupThread[g], events, seq);
             }
             for (Dependency d : view.outgoingEdgesOf(v)) {
@@ -263,7 +295,11 @@ final class QueueOrder {
                     continue;
                 }
                 int gw = groupOf[w];
-                if (gw >= 0 && groupEntry[gw] == w) {
+                if (gw >= 0 && groupEntry[gw] == w && groupFrame[gw]) {
+                    Queue q = queues.get(groupThread[gw]);
+                    frameDue(q);
+                    decide(q, groupThread[gw], events, seq);
+                } else if (gw >= 0 && groupEntry[gw] == w) {
                     long k = key(gw, ready[w], timing);
                     dueNow[gw] = recordedKey[gw] == Long.MIN_VALUE ? k : due[gw] + (k - recordedKey[gw]);
                     Queue q = queues.get(groupThread[gw]);
@@ -295,9 +331,40 @@ final class QueueOrder {
 
     /** Asks the queue's thread to start its next group once it is free and that group is due. */
     private void decide(Queue q, int thread, PriorityQueue<long[]> events, long[] seq) {
-        if (!q.busy && !q.pending.isEmpty()) {
+        if (startable(q)) {
             events.add(new long[] {Math.max(q.freeNs, dueNow[q.pending.peek()]), 1, thread, seq[0]++});
         }
+    }
+
+    /** Whether the queue's thread is free and its first pending group belongs to its current stretch. */
+    private boolean startable(Queue q) {
+        return !q.busy && !q.pending.isEmpty() && stretch[q.pending.peek()] == q.current;
+    }
+
+    /** The queue's thread starts group {@code g}; the last group of a stretch opens the next one. */
+    private void start(Queue q, int g) {
+        q.busy = true;
+        q.ran.add(g);
+        if (--q.left == 0 && g + 1 < groupEntry.length && groupThread[g + 1] == groupThread[g]) {
+            q.current = stretch[g + 1];
+            q.left = stretchSize[q.current];
+        }
+    }
+
+    /**
+     * A frame that keeps its place is due once every other group of its stretch has run (and what
+     * else it waits for has finished): it then waits for its vsync, as recorded.
+     */
+    private void frameDue(Queue q) {
+        int f = q.current < 0 ? -1 : stretchFrame[q.current];
+        if (f < 0 || q.busy || q.left != 1 || q.framesDue.contains(f) || waiting[groupEntry[f]] > 0) {
+            return;
+        }
+        q.framesDue.add(f);
+        int e = groupEntry[f];
+        ready[e] = Math.max(ready[e], q.freeNs == Long.MIN_VALUE ? graph.originNs() : q.freeNs);
+        dueNow[f] = ready[e];
+        q.pending.add(f);
     }
 
     private boolean[] reachable(Graph<Integer, Dependency> view) {
@@ -381,10 +448,14 @@ final class QueueOrder {
 
     /** A queue's thread during the replay. */
     private final class Queue {
-        final PriorityQueue<Integer> pending = new PriorityQueue<>(
-                Comparator.<Integer>comparingLong(g -> dueNow[g]).thenComparingInt(g -> g));
+        final PriorityQueue<Integer> pending = new PriorityQueue<>(Comparator.<Integer>comparingInt(g -> stretch[g])
+                .thenComparingLong(g -> dueNow[g]).thenComparingInt(g -> g));
         final List<Integer> ran = new ArrayList<>();
+        final Set<Integer> framesDue = new HashSet<>();
         boolean busy;
         long freeNs = Long.MIN_VALUE;
+        /** The stretch whose groups it runs now, and how many of them it has not started. */
+        int current = -1;
+        int left;
     }
 }

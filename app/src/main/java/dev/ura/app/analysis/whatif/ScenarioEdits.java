@@ -28,7 +28,7 @@ final class ScenarioEdits {
     private final int[] position;
     final long[] duration;
     final Set<Dependency> removed = new HashSet<>();
-    final List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = new ArrayList<>();
+    private final AddedEdges added = new AddedEdges();
     /** Segments that parallel slices lie inside: {start, end, length} per slice. */
     final Map<Integer, List<long[]>> partial = new HashMap<>();
 
@@ -323,19 +323,19 @@ final class ScenarioEdits {
                 before.add(from);
             }
         }
-        for (int i = added.size() - 1; i >= 0; i--) {
-            RewiredGraphView.AddedEdge<Integer, Dependency> a = added.get(i);
-            if (a.target() != v || a.source() == graph.source()) {
-                continue;
+        added.removeInto(v, a -> {
+            if (a.source() == graph.source()) {
+                return false;
             }
             boolean same = graph.thread(a.source()) == thread && a.source() < v;
             if (all || (same && a.edge().kind() == LinkKind.PROGRAM_ORDER)) {
-                added.remove(i);
                 if (same && !before.contains(a.source())) {
                     before.add(a.source());
                 }
+                return true;
             }
-        }
+            return false;
+        });
         return before;
     }
 
@@ -348,10 +348,8 @@ final class ScenarioEdits {
                 in.add(new int[] {g.getEdgeSource(d), d.kind().ordinal()});
             }
         }
-        for (RewiredGraphView.AddedEdge<Integer, Dependency> a : added) {
-            if (a.target() == v) {
-                in.add(new int[] {a.source(), a.edge().kind().ordinal()});
-            }
+        for (RewiredGraphView.AddedEdge<Integer, Dependency> a : added.into(v)) {
+            in.add(new int[] {a.source(), a.edge().kind().ordinal()});
         }
         return in;
     }
@@ -365,10 +363,8 @@ final class ScenarioEdits {
                 out.add(new int[] {g.getEdgeTarget(d), d.kind().ordinal()});
             }
         }
-        for (RewiredGraphView.AddedEdge<Integer, Dependency> a : added) {
-            if (a.source() == v) {
-                out.add(new int[] {a.target(), a.edge().kind().ordinal()});
-            }
+        for (RewiredGraphView.AddedEdge<Integer, Dependency> a : added.outOf(v)) {
+            out.add(new int[] {a.target(), a.edge().kind().ordinal()});
         }
         return out;
     }
@@ -382,16 +378,18 @@ final class ScenarioEdits {
         if (existing != null && !removed.contains(existing)) {
             return;
         }
-        for (RewiredGraphView.AddedEdge<Integer, Dependency> a : added) {
-            if (a.source() == from && a.target() == to) {
-                return;
-            }
+        if (!added.contains(from, to)) {
+            added.add(from, to, kind);
         }
-        added.add(new RewiredGraphView.AddedEdge<>(new Dependency(kind), from, to));
     }
 
     private static boolean contains(int[] a, int x) {
         return Arrays.stream(a).anyMatch(y -> y == x);
+    }
+
+    /** The edges the scenario adds, in the order they were added. */
+    List<RewiredGraphView.AddedEdge<Integer, Dependency>> added() {
+        return added.list();
     }
 
     /** Whether a vertex's duration or edges changed. */

@@ -32,6 +32,7 @@ import java.util.Set;
 public final class WhatIfEstimator {
     private final ResponseGraph graph;
     private final SliceMatcher matcher;
+    private final PathTime pathTimes;
     /** Each vertex's place in the baseline's topological order: added edges must go forward in it. */
     private final int[] position;
     /** Edges that only record the recorded path's way (system traces): no scenario keeps them. */
@@ -41,6 +42,7 @@ public final class WhatIfEstimator {
     public WhatIfEstimator(ResponseGraph graph) {
         this.graph = graph;
         this.matcher = new SliceMatcher(graph);
+        this.pathTimes = new PathTime(graph);
         this.position = new int[graph.vertexCount()];
         List<Integer> order = graph.baseline().order();
         for (int i = 0; i < order.size(); i++) {
@@ -66,7 +68,7 @@ public final class WhatIfEstimator {
         boolean[] movedOff = new boolean[graph.vertexCount()];
         for (Change change : scenario.changes()) {
             List<MatchedSlice> slices = matcher.match(change.target());
-            pathTime += PathTime.of(graph, change, slices);
+            pathTime += pathTimes.of(change, slices);
             boolean moves = change instanceof Change.RunInParallel || change instanceof Change.SideBySide;
             for (MatchedSlice m : slices) {
                 for (int v : m.vertices()) {
@@ -85,12 +87,13 @@ public final class WhatIfEstimator {
         long[] floor = new long[graph.vertexCount()];
         Arrays.fill(floor, Long.MIN_VALUE);
         edits.partial.forEach((v, slices) -> floor[v] = floorOf(v, slices));
-        Graph<Integer, Dependency> view = edits.removed.isEmpty() && edits.added.isEmpty()
-                ? graph.graph() : new RewiredGraphView<>(graph.graph(), edits.removed, edits.added);
+        List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = edits.added();
+        Graph<Integer, Dependency> view = edits.removed.isEmpty() && added.isEmpty()
+                ? graph.graph() : new RewiredGraphView<>(graph.graph(), edits.removed, added);
         Schedule<Integer, Dependency> s = schedule(view, edits.duration, floor, true);
         // A queue runs the message due first: where the changes moved when messages are posted,
         // the queues' order follows (docs/what-if.md, "Queues").
-        QueueOrder.Rewiring queues = new QueueOrder(graph, movedOff).reorder(view, edits.removed, edits.added,
+        QueueOrder.Rewiring queues = new QueueOrder(graph, movedOff).reorder(view, edits.removed, added,
                 timing(edits.duration, floor, true), s);
         List<Integer> order = graph.baseline().order();
         if (queues != null) {

@@ -17,14 +17,34 @@ import java.util.List;
 final class PieceNamer {
     /** The name of a sleep a vsync wakeup ended. */
     static final String VSYNC = "vsync";
+    /** The name of a sleep the input system ended by delivering an event: the gesture's next one. */
+    static final String NEXT_INPUT = "next input event";
     private final Trace trace;
     private final SystemIndexes indexes;
     private final SliceCuts[] cuts;
+    /** When this response's input reached the app (its trigger slice starts); {@code Long.MAX_VALUE} when none. */
+    private final long deliveredNs;
 
-    PieceNamer(Trace trace, SystemIndexes indexes) {
+    /**
+     * @param deliveredNs when the response's input reached the app: a wakeup by the input system
+     *                    after it delivers a later event (see {@link #laterInput})
+     */
+    PieceNamer(Trace trace, SystemIndexes indexes, long deliveredNs) {
         this.trace = trace;
         this.indexes = indexes;
         this.cuts = new SliceCuts[trace.threads().size()];
+        this.deliveredNs = deliveredNs;
+    }
+
+    /**
+     * Whether {@code waker}'s wakeup of {@code wakee} at {@code w} delivers a later input event than
+     * the response's own: the input system (InputReader, InputDispatcher) waking another thread
+     * after the response's input reached the app. The wakee slept until the user's finger moved
+     * again; what the input system did before (InputReader sleeping until the touch hardware
+     * fired) is no work of this response (docs/system-responses.md §4).
+     */
+    boolean laterInput(int waker, int wakee, long w) {
+        return w > deliveredNs && indexes.isInputWaker(waker) && !indexes.isInputWaker(wakee);
     }
 
     SliceCuts cuts(int thread) {
@@ -68,11 +88,17 @@ final class PieceNamer {
         }
     }
 
-    /** What a sleep not followed to a waker waited for: vsync, the blocking function, or just sleeping. */
-    String waitName(ThreadStateTable states, int i) {
+    /**
+     * What a sleep not followed to a waker waited for: vsync, the user's next input event (the input
+     * system woke an app: see {@link SystemWalk}), the blocking function, or just sleeping.
+     */
+    String waitName(int thread, ThreadStateTable states, int i) {
         int waker = states.waker(i);
         if (waker >= 0 && indexes.isVsyncWaker(waker)) {
             return VSYNC;
+        }
+        if (waker >= 0 && laterInput(waker, thread, states.end(i))) {
+            return NEXT_INPUT;
         }
         String f = states.blockedFunction(i);
         return f != null ? f : "sleeping";

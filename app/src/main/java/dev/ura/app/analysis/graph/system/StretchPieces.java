@@ -67,7 +67,7 @@ final class StretchPieces {
                 continue;
             }
             List<StatePiece> piece = new ArrayList<>();
-            namer.backward(thread, i, lo, hi, namer.waitName(states, i), piece);
+            namer.backward(thread, i, lo, hi, namer.waitName(thread, states, i), piece);
             for (int k = piece.size() - 1; k >= 0; k--) {
                 StatePiece p = piece.get(k);
                 if (p.category() == Category.CPU) {

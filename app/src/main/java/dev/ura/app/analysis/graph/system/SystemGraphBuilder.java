@@ -2,6 +2,7 @@ package dev.ura.app.analysis.graph.system;
 
 import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.FrameCadence;
+import dev.ura.app.analysis.graph.QueueTasks;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.SegmentColumns;
 import dev.ura.app.analysis.graph.SegmentGraph;
@@ -16,6 +17,7 @@ import dev.ura.trace.model.Trace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds the {@link ResponseGraph} of a response on a system trace (docs/system-responses.md §4).
@@ -82,7 +84,13 @@ public final class SystemGraphBuilder {
             this.sys = sys;
             this.indexes = indexes;
             this.trace = work.trace();
-            this.namer = new PieceNamer(trace, indexes);
+            long delivered = Long.MAX_VALUE;
+            for (TrackedStretch s : sys.stretches()) {
+                if (s.cause() == TrackedStretch.Cause.TRIGGER) {
+                    delivered = Math.min(delivered, s.fromNs());
+                }
+            }
+            this.namer = new PieceNamer(trace, indexes, delivered);
         }
 
         ResponseGraph run() {
@@ -137,8 +145,10 @@ public final class SystemGraphBuilder {
             programOrder();
             pinWindowStarts(walk, source);
             leadIns(source);
+            // Read before trim: the UI thread's messages as far as the trace shows them (docs/what-if.md, Queues).
+            QueueTasks queues = UiThreadMessages.of(indexes, namer, columns, graph, first, work.response().thread());
             columns.trim();
-            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings);
+            return new ResponseGraph(work, graph, columns, source, sink, cadence, warnings, Map.of(), queues);
         }
 
         /** The source → the walk's first piece → ... → its last (the sink, returned). */

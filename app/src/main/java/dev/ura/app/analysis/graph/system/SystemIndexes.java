@@ -71,6 +71,14 @@ final class SystemIndexes {
         return threads.kernelInterrupt(thread);
     }
 
+    /**
+     * Whether this thread is the input system's InputReader or InputDispatcher: its wakeup of an app
+     * delivers an input event, and inside a response that is a later event of the gesture.
+     */
+    boolean isInputWaker(int thread) {
+        return threads.inputSystem(thread);
+    }
+
     /** Whether a wakeup by this thread is the display's rhythm (SurfaceFlinger's process or a vsync thread). */
     boolean isVsyncWaker(int thread) {
         return threads.vsync(thread);

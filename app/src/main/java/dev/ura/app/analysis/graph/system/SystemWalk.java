@@ -109,7 +109,7 @@ final class SystemWalk {
                 continue;
             } else {
                 long from = Math.max(floor, states.start(i));
-                namer.backward(t, i, from, now, namer.waitName(states, i), out);
+                namer.backward(t, i, from, now, namer.waitName(t, states, i), out);
             }
             // The piece before in time comes in to the last piece of the previous step.
             link(out, size, pending, popped);
@@ -153,12 +153,15 @@ final class SystemWalk {
 
     /**
      * The waker when the walk follows it: a thread other than the sleeper, not the display's vsync,
-     * running just before the wakeup (a wakeup is made by a running thread; anything else is data
-     * the walk cannot trust, and following it could loop). -1 otherwise.
+     * not an interrupt, not the input system delivering a later event than the response's own (the
+     * gesture's next one: the sleep before it waited for the user's finger, and
+     * following it would book InputReader's wait for the touch hardware to this input), and running
+     * just before the wakeup (a wakeup is made by a running thread; anything else is data the walk
+     * cannot trust, and following it could loop). -1 otherwise.
      */
     private int followable(int waker, int sleeper, long w) {
         if (waker < 0 || waker == sleeper || waker >= trace.threads().size() || indexes.isVsyncWaker(waker)
-                || indexes.isInterruptWaker(waker)) {
+                || indexes.isInterruptWaker(waker) || namer.laterInput(waker, sleeper, w)) {
             return -1;
         }
         ThreadStateTable ws = trace.system().states().get(waker);

@@ -1,0 +1,217 @@
+package dev.ura.app.analysis.system;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Category;
+import dev.ura.app.analysis.model.Change;
+import dev.ura.app.analysis.model.Finding;
+import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.Segment;
+import dev.ura.trace.io.TraceFiles;
+import dev.ura.trace.model.Trace;
+import dev.ura.trace.testing.SharedFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The critical path on the real captures (docs/system-responses.md §4): where a response's path
+ * starts, which waits on it are real, and that no what-if moves the framework's own drawing. Every
+ * known answer is worked out by hand from the raw lines (line numbers and times beside it). Skipped
+ * when the shared folder is absent.
+ */
+class RealSystemPathTest {
+    private static final String CATAPULT_4 = "traces/system-real/catapult__tracing_test_data_android_systrace.html";
+
+    /** The framework's drawing and frame slices of the shared captures (grep of their B| names). */
+    private static final Set<String> FRAMEWORK = Set.of("deliverInputEvent", "performTraversals", "draw",
+            "getDisplayList", "drawDisplayList", "eglBeginFrame", "eglSwapBuffers", "queueBuffer", "dequeueBuffer",
+            "query", "Choreographer#doFrame", "DrawFrame", "syncFrameState", "prepareTree", "flush drawing commands",
+            "Record View#draw()", "input", "animation", "traversal");
+
+    private static Analysis analyse(String relative) throws Exception {
+        Trace trace = TraceFiles.read(SharedFiles.require(relative));
+        return Analysis.of(trace);
+    }
+
+    private static Response at(Analysis a, long startNs) {
+        List<Response> found = a.responses().stream().filter(r -> r.startNs() == startNs).toList();
+        assertThat(found).as("one response starting at %d", startNs).hasSize(1);
+        return found.get(0);
+    }
+
+    /** The path's wait segments as "thread start-end name", times in µs of the file's clock. */
+    private static List<String> waits(Analysis a, Response r) {
+        return a.criticalPath(r.index()).segments().stream().filter(s -> s.category() == Category.WAIT)
+                .map(s -> s.threadName() + " " + s.startNs() / 1000 + "-" + s.endNs() / 1000 + " " + s.name())
+                .toList();
+    }
+
+    /**
+     * The invariant of §4 on every response of every shared system capture: the path tiles
+     * {@code [start, end]} — its first segment starts at the response start (never before: what
+     * happened before the input is not its work), each segment starts where the one before ended,
+     * and the last ends at the response end.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {CATAPULT_4,
+            "traces/system-real/catapult__systrace_systrace_test_data_compressed_atrace_data.txt",
+            "traces/system-real/catapult__systrace_systrace_test_data_decompressed_atrace_data.txt",
+            "traces/system-real/catapult__systrace_systrace_test_data_atrace_data",
+            "traces/system-real/catapult__tracing_test_data_android_systrace.txt",
+            "traces/system-real/nowinandroid__trace.perfetto-trace",
+            "traces/system-real/trappy__trace_systrace.html",
+            "traces/system-real/trappy__trace_surfaceflinger.html",
+            "traces/system-real/trappy__trace_legacy_systrace.html",
+            "traces/systrace/jvm-app-kernel.systrace.txt"})
+    void everyPathTilesItsResponseAndNeverStartsBeforeIt(String file) throws Exception {
+        Analysis a = analyse(file);
+        for (Response r : a.responses()) {
+            List<Segment> path = a.criticalPath(r.index()).segments();
+            assertThat(path).as("response %d", r.index()).isNotEmpty();
+            assertThat(path).as("response %d: no segment before its start", r.index())
+                    .allMatch(s -> s.startNs() >= r.startNs() && s.endNs() <= r.endNs());
+            assertThat(path.get(0).startNs()).as("response %d starts its path", r.index()).isEqualTo(r.startNs());
+            assertThat(path.get(path.size() - 1).endNs()).as("response %d ends its path", r.index())
+                    .isEqualTo(r.endNs());
+            for (int i = 1; i < path.size(); i++) {
+                assertThat(path.get(i).startNs()).as("response %d segment %d", r.index(), i)
+                        .isEqualTo(path.get(i - 1).endNs());
+            }
+        }
+    }
+
+    /**
+     * Android 4.x, the input of line 1736 (B|655|deliverInputEvent at 50262.539039, E line 1757);
+     * it ends at eglSwapBuffers' E, line 2095 (.617678). Before that frame the launcher handles five
+     * more events of the same gesture, each delivered the same way:
+     * <ul>
+     * <li>the touch hardware's deferred work wakes InputReader (kworker/u:2, e.g. line 1799 .558297);
+     * <li>InputReader wakes InputDispatcher (its switch to it, line 1806), which wakes the launcher
+     * (line 1809, .558511); the launcher takes the event and sleeps again (line 1814, .558688);
+     * <li>the display ticks: irq/218-host_sp wakes hwc_eventmon (line 1820, .563315), hwc_eventmon
+     * wakes EventThread (1823), and EventThread — SurfaceFlinger's vsync thread before Android 8.1
+     * — wakes the launcher (line 1825, .563392), which runs the batched event in deliverInputEvent
+     * (line 1827, .563531).
+     * </ul>
+     * The launcher is this response's thread from start to end; it runs or waits for a CPU except
+     * in ten sleeps (sched_switch prev_state=S → the next sched_wakeup of ndroid.launcher):
+     * <pre>
+     *  line 1759 .540064 → 1776 .546746  EventThread  vsync            6.682 ms
+     *  line 1784 .547221 → 1809 .558511  InputDispatcher next input    11.290
+     *  line 1814 .558688 → 1825 .563392  EventThread  vsync            4.704
+     *  line 1833 .563863 → 1873 .567721  InputDispatcher next input     3.858
+     *  line 1878 .567882 → 1902 .577459  InputDispatcher next input     9.577
+     *  line 1906 .577568 → 1918 .580075  EventThread  vsync            2.507
+     *  line 1927 .580670 → 1949 .595847  InputDispatcher next input    15.177
+     *  line 1953 .595942 → 1961 .596722  EventThread  vsync            0.780
+     *  line 1970 .597244 → 1998 .605162  InputDispatcher next input     7.918
+     *  line 2002 .605265 → 2016 .613407  EventThread  vsync            8.142
+     * </pre>
+     * 47.820 ms waiting for the user's next touch, 22.815 ms for vsync. Following InputDispatcher's
+     * wakeups booked InputReader's sleeps until the touch hardware fired (46.8 ms) to this input,
+     * and following EventThread's booked hwc_eventmon's wait for the display interrupt (22.2 ms):
+     * neither thread does this input's work; the user's finger and the display set those times.
+     */
+    @Test
+    void catapultAndroid4GestureWaitsAreTheUsersNextTouchAndVsyncNotInputReader() throws Exception {
+        Analysis a = analyse(CATAPULT_4);
+        Response r = at(a, 50_262_539_039_000L);
+        assertThat(r.endNs()).isEqualTo(50_262_617_678_000L);
+        assertThat(waits(a, r)).containsExactly(
+                "ndroid.launcher 50262540064-50262546746 vsync",
+                "ndroid.launcher 50262547221-50262558511 next input event",
+                "ndroid.launcher 50262558688-50262563392 vsync",
+                "ndroid.launcher 50262563863-50262567721 next input event",
+                "ndroid.launcher 50262567882-50262577459 next input event",
+                "ndroid.launcher 50262577568-50262580075 vsync",
+                "ndroid.launcher 50262580670-50262595847 next input event",
+                "ndroid.launcher 50262595942-50262596722 vsync",
+                "ndroid.launcher 50262597244-50262605162 next input event",
+                "ndroid.launcher 50262605265-50262613407 vsync");
+        Finding waits = a.findings(r.index()).stream().filter(f -> f.rule().equals("waits-on-path")).findFirst()
+                .orElseThrow();
+        assertThat(waits.message())
+                .contains("47.8 ms on ndroid.launcher for the user's next input event, delivered by InputDispatcher 418")
+                .contains("22.8 ms on ndroid.launcher for vsync")
+                .contains("the gesture's pace")
+                .doesNotContain("InputReader").doesNotContain("hwc_eventmon");
+        assertThat(waits.suggestion()).isNull();
+    }
+
+    /**
+     * The same capture, the fifth event of that gesture: B|655|deliverInputEvent line 1963
+     * (.596842), same end (.617678). Its path waits only in the last two sleeps of the table above:
+     * .597244 → .605162 (the next touch, 7.918 ms) and .605265 → .613407 (vsync, 8.142 ms).
+     *
+     * <p>And input line 22443 (B|655|deliverInputEvent .651008, E line 22448 .651517): the launcher
+     * sleeps at line 22449 (.651563) until EventThread wakes it at line 22501 (.663688) — the display
+     * tick of irq/218-host_sp → hwc_eventmon (lines 22490, 22499) — then draws (performTraversals line
+     * 22545). Its one wait is that vsync, 12.125 ms; before, hwc_eventmon's 11.948 ms sleep until the
+     * interrupt stood in its place.
+     */
+    @Test
+    void catapultAndroid4VsyncWaitIsTheLaunchersSleepNotHwcEventmon() throws Exception {
+        Analysis a = analyse(CATAPULT_4);
+        Response fifth = at(a, 50_262_596_842_000L);
+        assertThat(fifth.endNs()).isEqualTo(50_262_617_678_000L);
+        assertThat(waits(a, fifth)).containsExactly(
+                "ndroid.launcher 50262597244-50262605162 next input event",
+                "ndroid.launcher 50262605265-50262613407 vsync");
+
+        Response r = at(a, 50_264_651_008_000L);
+        assertThat(waits(a, r)).containsExactly("ndroid.launcher 50264651563-50264663688 vsync");
+
+        // On the whole capture, no path waits on a thread of the input system or of the display.
+        for (Response any : a.responses()) {
+            assertThat(a.criticalPath(any.index()).segments()).as("response %d", any.index())
+                    .filteredOn(s -> s.category() == Category.WAIT)
+                    .extracting(Segment::threadName)
+                    .noneMatch(n -> Set.of("InputReader", "InputDispatcher", "hwc_eventmon", "EventThread").contains(n));
+        }
+    }
+
+    /**
+     * The input of line 4176 (B|655|deliverInputEvent .814095): its longest wait is the launcher's
+     * 5.584 ms sleep inside drawDisplayList (lines 4230–4263) until hardware interrupt 214 — the
+     * framework drawing the frame. The finding used to suggest "Starting drawDisplayList with the
+     * response would make it about 8.0 ms faster"; inputs 50264.142004 and .149168 likewise
+     * suggested starting eglSwapBuffers. No what-if on any shared capture moves or defers a framework
+     * drawing or frame slice, and thread-dominates no longer proposes moving one to another thread
+     * (it did for getDisplayList, drawDisplayList, deliverInputEvent and DrawFrame, 100 findings).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {CATAPULT_4,
+            "traces/system-real/catapult__systrace_systrace_test_data_decompressed_atrace_data.txt",
+            "traces/system-real/nowinandroid__trace.perfetto-trace",
+            "traces/systrace/jvm-app-kernel.systrace.txt"})
+    void noWhatIfMovesTheFrameworksDrawing(String file) throws Exception {
+        Analysis a = analyse(file);
+        for (Response r : a.responses()) {
+            for (Finding f : a.findings(r.index())) {
+                String moved = f.suggestion() instanceof Change.RunInParallel p ? p.target().describe()
+                        : f.suggestion() instanceof Change.Defer d ? d.target().describe()
+                        : f.suggestion() instanceof Change.SideBySide b ? b.target().describe() : null;
+                assertThat(moved).as("%s: %s", f.rule(), f.message()).isNotIn(FRAMEWORK);
+                // Speeding the framework's slice up is an estimate of a frame with less to do; moving
+                // it to another thread is not something a developer can do.
+                if (f.rule().equals("thread-dominates")
+                        && FRAMEWORK.stream().anyMatch(n -> f.message().contains("its heaviest work is " + n + " ("))) {
+                    assertThat(f.message()).doesNotContain("moving part of it to another thread");
+                }
+            }
+        }
+        if (file.equals(CATAPULT_4)) {
+            Response r = at(a, 50_262_814_095_000L);
+            Finding waits = a.findings(r.index()).stream().filter(f -> f.rule().equals("waits-on-path"))
+                    .findFirst().orElseThrow();
+            assertThat(waits.suggestion()).isNull();
+            assertThat(waits.message()).contains("The wait in drawDisplayList is the framework drawing the frame")
+                    .doesNotContain("Starting drawDisplayList");
+        }
+    }
+}
