@@ -55,6 +55,11 @@ public final class TimelineInput {
         });
     }
 
+    /** Whether the held-key timer runs (a held motion key pans or zooms the view every 16 ms). */
+    boolean moving() {
+        return keyTimer.isRunning();
+    }
+
     private void releaseAll() {
         held.clear();
         keyTimer.stop();

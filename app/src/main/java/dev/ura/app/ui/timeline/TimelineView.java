@@ -35,6 +35,7 @@ public final class TimelineView extends JComponent {
     private final List<TimelineHooks.PointerHandler> pointerHandlers = new ArrayList<>();
     private final List<TimelineHooks.MenuContributor> menuContributors = new ArrayList<>();
     private final List<TimelineHooks.TooltipProvider> tooltipProviders = new ArrayList<>();
+    private final TimelineInput input = new TimelineInput(this);
     private TimelineScene scene;
     private RenderedFrame frame;
     private boolean needsFit;
@@ -52,7 +53,12 @@ public final class TimelineView extends JComponent {
         setFocusable(true);
         setOpaque(true);
         ToolTipManager.sharedInstance().registerComponent(this);
-        new TimelineInput(this).install();
+        input.install();
+    }
+
+    /** Whether a held motion key (W/A/S/D, arrows) is still panning or zooming the view every 16 ms. */
+    boolean keyMotionRunning() {
+        return input.moving();
     }
 
     public TimelineScene scene() {

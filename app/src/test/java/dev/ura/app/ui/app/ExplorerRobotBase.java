@@ -6,6 +6,7 @@ import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.fixture.JOptionPaneFixture;
+import org.assertj.swing.monitor.WindowMonitor;
 import org.assertj.swing.timing.Condition;
 import org.assertj.swing.timing.Pause;
 import org.assertj.swing.timing.Timeout;
@@ -14,10 +15,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.awt.EventQueue;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.prefs.Preferences;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What every robot test of the explorer shares: a strict-EDT repaint manager, a fresh window on
@@ -35,6 +40,15 @@ abstract class ExplorerRobotBase {
     @BeforeAll
     static void strictEdt() {
         FailOnThreadViolationRepaintManager.install();
+        // FlatLaf's submenu "safe triangle" pushes an EventQueue of its own while a submenu is open
+        // and pops it when the submenu closes. AssertJ Swing's WindowMonitor remembers the queue each
+        // window was opened on (the submenu's popup window: the pushed one) and keeps it after the
+        // pop; from then on every robot action's waitForIdle posts to that dead queue, which nothing
+        // dispatches, or finds the wake-up event push() left in the system queue, and waits out the
+        // whole idle timeout (10 s) while the window itself is idle. That made View › Arrows and
+        // View › Theme tests take minutes or "hang". The triangle only eases moving the mouse into a
+        // submenu; the robot moves straight there. Read when FlatLaf is installed, so set it first.
+        System.setProperty("flatlaf.useSubMenuSafeTriangle", "false");
     }
 
     @BeforeEach
@@ -47,11 +61,17 @@ abstract class ExplorerRobotBase {
             return ExplorerApp.create(new UiPrefs(node), ThemeChoice.LIGHT);
         });
         window = new FrameFixture(robot, frame);
-        window.show(new java.awt.Dimension(1200, 860));
+        // Shown at its size without packing first, as ExplorerApp shows it. FrameFixture.show(size)
+        // packs, then resizes: when Xvfb's configure event for the packed size came after the first
+        // paint, the split panes were first laid out small and the timeline ended up 17 px shorter
+        // (divider at 475 instead of 492), a race between the X server and the event thread.
+        robot.showWindow(frame, new java.awt.Dimension(1200, 860), false);
     }
 
     @AfterEach
     void close() throws Exception {
+        // a second event queue known to the robot (see strictEdt) turns every waitForIdle into a 10 s wait
+        Collection<EventQueue> queues = WindowMonitor.instance().allEventQueues();
         window.cleanUp();
         // Runs and Compare windows outlive the explorer frame; left open they would cover the
         // next test's window and swallow its clicks.
@@ -61,6 +81,7 @@ abstract class ExplorerRobotBase {
             }
         });
         node.removeNode();
+        assertThat(queues).as("event queues the robot waits on").hasSize(1);
     }
 
     static void waitFor(String what, Callable<Boolean> test) {

@@ -83,11 +83,6 @@ class StateStripRobotTest extends ExplorerRobotBase {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("Hangs on a clean CI run and locally under Xvfb: after Wakeups and Critical Path"
-            + " Hand-offs are switched off, the robot's next click on View never sees an idle event queue"
-            + " (BasicRobot.waitForIdle loops while the EDT is parked); cause not found yet. What the toggles"
-            + " hide in the picture is covered by ThreadStateStripTest; their preference and the legend are not while"
-            + " this is disabled.")
     void viewArrowsTogglesAreRememberedAndTheLegendFollowsThem() {
         openTap();
         window.menuItemWithPath("View", "Arrows", "Wakeups").click();

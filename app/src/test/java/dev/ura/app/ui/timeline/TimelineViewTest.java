@@ -106,4 +106,31 @@ class TimelineViewTest {
             assertThat(colours).as("the invitation text is painted").hasSizeGreaterThanOrEqualTo(2);
         });
     }
+
+    /**
+     * A motion key held on a view that is not showing (its window closed while the key was down)
+     * stops panning at the next tick: the 16 ms timer used to run for good, a CPU drain that also
+     * kept robot tests from seeing an idle event queue.
+     */
+    @Test
+    void aHeldMotionKeyStopsWhenTheViewIsNotShowing() throws Exception {
+        TimelineView[] v = new TimelineView[1];
+        onEdt(() -> {
+            v[0] = new TimelineView();
+            v[0].setSize(1100, 300);
+            v[0].setScene(new TimelineScene(TraceIndex.of(trace)));
+            java.awt.event.KeyEvent d = new java.awt.event.KeyEvent(v[0], java.awt.event.KeyEvent.KEY_PRESSED,
+                    0, 0, java.awt.event.KeyEvent.VK_D, java.awt.event.KeyEvent.CHAR_UNDEFINED);
+            for (java.awt.event.KeyListener l : v[0].getKeyListeners()) {
+                l.keyPressed(d); // and never released
+            }
+        });
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        boolean[] running = {true};
+        while (running[0] && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            onEdt(() -> running[0] = v[0].keyMotionRunning());
+        }
+        assertThat(running[0]).as("the held-key timer still runs on a view that is not showing").isFalse();
+    }
 }
