@@ -25,7 +25,11 @@ final class FrameMatcher {
         NO_FRAME("its tracked work requested no frame"),
         /** Work on a UI thread after the trace's last frame there: the frame that would draw it is not in the trace. */
         AFTER_LAST_FRAME("its work posts back to the UI thread after the last frame of the trace"),
-        /** FrameTimeline alone: no doFrame ran within a frame of the handling's end (it changed nothing on screen). */
+        /**
+         * No frame followed the handling: with FrameTimeline alone, no doFrame ran within a frame of
+         * the handling's end; on Android ≤ 4.3, the vsync's doFrame it ran in (or the next one) went
+         * idle without a traversal ({@link VsyncDoFrames}).
+         */
         NOT_REQUESTED("its handling requested no frame: the UI thread drew nothing within a frame of it");
 
         private final String reason;
@@ -53,11 +57,13 @@ final class FrameMatcher {
     private final TimelineDraws timeline;
     private final SystemTrace system;
     private final boolean[] renderThread;
+    private final VsyncDoFrames doFrames;
 
-    FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, int threadCount) {
+    FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, SystemThreads threads, int threadCount) {
         this.ui = ui;
         this.timeline = timeline;
         this.system = system;
+        this.doFrames = new VsyncDoFrames(system, threads, ui);
         renderThread = new boolean[threadCount];
         for (UiFrames.UiFrame f : ui.all()) {
             if (f.drawThread() != f.thread() && f.drawThread() >= 0 && f.drawThread() < threadCount) {
@@ -78,7 +84,10 @@ final class FrameMatcher {
             // FrameTimeline alone says nothing of a frame's stages (§3, app-only tracing).
             int k = ui.timelineOnly(s.thread()) ? timeline.drawnBy(s.thread(), s.fromNs(), s.toNs())
                     : ui.firstDrawing(s.thread(), s.fromNs());
-            if (k >= 0) {
+            if (k >= 0 && ui.traversalsOnly(s.thread())
+                    && doFrames.askedForNone(s.thread(), s.fromNs(), s.toNs(), ui.get(k).startNs())) {
+                notRequested = true; // a doFrame went idle first: that traversal is a later cause's
+            } else if (k >= 0) {
                 out.add(k);
             } else if (k == TimelineDraws.NOT_REQUESTED) {
                 notRequested = true;

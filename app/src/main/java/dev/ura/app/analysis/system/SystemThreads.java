@@ -44,6 +44,8 @@ public final class SystemThreads {
 
     private final SystemTrace system;
     private final boolean[] vsync;
+    /** Named as a vsync thread (not merely in SurfaceFlinger's process, whose binder threads also reply to calls). */
+    private final boolean[] vsyncNamed;
     private final boolean[] kernel;
     private final boolean[] input;
     private final boolean[] app;
@@ -58,6 +60,7 @@ public final class SystemThreads {
         List<ThreadInfo> threads = system.threads();
         int n = threads.size();
         vsync = new boolean[n];
+        vsyncNamed = new boolean[n];
         app = new boolean[n];
         input = new boolean[n];
         kernel = new boolean[n];
@@ -68,9 +71,9 @@ public final class SystemThreads {
             processName[t] = process;
             boolean sf = process.equals(SURFACEFLINGER) || process.equals("surfaceflinger");
             for (ThreadInfo.Name name : info.names()) {
-                sf |= VSYNC_THREADS.contains(name.name());
+                vsyncNamed[t] |= VSYNC_THREADS.contains(name.name());
             }
-            vsync[t] = sf;
+            vsync[t] = sf || vsyncNamed[t];
             app[t] = !sf && !process.equals(SYSTEM_SERVER);
             for (ThreadInfo.Name name : info.names()) {
                 kernel[t] |= KERNEL_INTERRUPT.matcher(name.name()).matches();
@@ -82,6 +85,11 @@ public final class SystemThreads {
     /** Whether a wakeup by thread {@code t} is a vsync wakeup (SurfaceFlinger's process or vsync threads). */
     public boolean vsync(int t) {
         return t >= 0 && t < vsync.length && vsync[t];
+    }
+
+    /** Whether thread {@code t} is one of SurfaceFlinger's vsync threads by name ({@code EventThread}, {@code app}, …). */
+    boolean vsyncThread(int t) {
+        return t >= 0 && t < vsyncNamed.length && vsyncNamed[t];
     }
 
     /**

@@ -60,6 +60,8 @@ final class UiFrames {
     private final Set<Integer> uiThreads = new HashSet<>();
     /** The UI threads whose frames are known from FrameTimeline alone (no doFrame slice). */
     private final Set<Integer> timelineOnly = new HashSet<>();
+    /** The UI threads whose frames are bare {@code performTraversals} (Android ≤ 4.3: no doFrame slice): their frames, by start. */
+    private final Map<Integer, List<UiFrame>> traversalsOnly = new HashMap<>();
     /** Per process: its UI thread (the one running most frames). */
     private final Map<Long, Integer> uiOfProcess = new HashMap<>();
     private final Trace trace;
@@ -206,10 +208,39 @@ final class UiFrames {
         return timelineOnly.contains(t);
     }
 
+    /** Whether thread {@code t}'s frames are bare {@code performTraversals} (Android ≤ 4.3, no doFrame slice). */
+    boolean traversalsOnly(int t) {
+        return traversalsOnly.containsKey(t);
+    }
+
+    /**
+     * Whether thread {@code t}'s frames are bare {@code performTraversals} and one of them, drawing
+     * or not, runs within [{@code fromNs}, {@code toNs}).
+     */
+    boolean traversalBetween(int t, long fromNs, long toNs) {
+        List<UiFrame> list = traversalsOnly.get(t);
+        if (list == null) {
+            return false;
+        }
+        int lo = 0;
+        int hi = list.size();
+        while (lo < hi) { // first frame starting at or after toNs
+            int mid = (lo + hi) >>> 1;
+            if (list.get(mid).startNs() < toNs) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        // Outermost traversals do not overlap: only the last one starting before toNs can reach fromNs.
+        return lo > 0 && list.get(lo - 1).endNs() > fromNs;
+    }
+
     /** Pre-Choreographer frames: each outermost {@code performTraversals} of thread {@code t}. */
     private void addTraversals(int t, MethodTable methods) {
         CallTable c = trace.threads().get(t).calls();
         long coveredTo = Long.MIN_VALUE;
+        int before = frames.size();
         for (int i = 0; i < c.size(); i++) {
             if (c.start(i) < coveredTo || !methods.get(c.method(i)).name().equals(PERFORM_TRAVERSALS)) {
                 continue;
@@ -219,6 +250,9 @@ final class UiFrames {
             int last = in.swap >= 0 ? in.swap : in.draw >= 0 ? in.draw : i;
             frames.add(new UiFrame(t, c.start(i), c.end(i), c.start(i), in.swap >= 0 || in.draw >= 0, t,
                     c.start(last), c.end(last), -1, -1, -1));
+        }
+        if (frames.size() > before) {
+            traversalsOnly.put(t, List.copyOf(frames.subList(before, frames.size())));
         }
     }
 
