@@ -10,6 +10,7 @@ import static dev.ura.app.analysis.system.Machine.APP;
 import static dev.ura.app.analysis.system.Machine.POOL;
 import static dev.ura.app.analysis.system.Machine.RENDER;
 import static dev.ura.app.analysis.system.Machine.SERVER;
+import static dev.ura.app.analysis.system.Machine.SF;
 import static dev.ura.app.analysis.system.Machine.SF_APP;
 import static dev.ura.app.analysis.system.Machine.WORKER;
 import static dev.ura.app.analysis.system.SystemTraces.thread;
@@ -112,6 +113,39 @@ class SystemFrameRulesTest {
         assertThat(r.end().name()).isEqualTo("eglSwapBuffers");
         assertThat(r.end().thread()).isEqualTo(thread(trace, APP));
         assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(-1);
+    }
+
+    /**
+     * Android 4.1–4.3: the doFrame is not traced, but EventThread's wakeup of the UI thread starts one
+     * and the looper's next idle sleep ends it (§3). Input 1 (1010–1100) runs in the doFrame woken at
+     * 990, which sleeps at 1300 with no traversal (until EventThread's next wakeup, 16990): it asked
+     * for no frame, so the traversal of the next doFrame (17200–17900, swap 17700–17800) is input 2's
+     * (17010–17100, same doFrame), not input 1's. Input 3 (20010–20100) runs outside a doFrame (the
+     * input system woke the thread at 19990); the next vsync's doFrame (32990) runs the traversal it
+     * asked for (33100–33900, swap 33500–33800) before sleeping.
+     */
+    @Test
+    void android4DoFrameThatWentIdleWithoutATraversalShowsItsInputAskedForNone() throws Exception {
+        long events = 502;
+        long dispatcher = 605;
+        Machine m = new Machine().thread(events, SF, "EventThread").thread(dispatcher, SERVER, "InputDispatcher")
+                .run(APP, 500, 600, "S")
+                .wake(events, APP, 990).run(APP, 1000, 1300, "S").slice(APP, 1010, 1100, "deliverInputEvent")
+                .wake(events, APP, 16990).run(APP, 17000, 18000, "S").slice(APP, 17010, 17100, "deliverInputEvent")
+                .slice(APP, 17200, 17900, "performTraversals").slice(APP, 17300, 17850, "draw")
+                .slice(APP, 17700, 17800, "eglSwapBuffers")
+                .wake(dispatcher, APP, 19990).run(APP, 20000, 20200, "S").slice(APP, 20010, 20100, "deliverInputEvent")
+                .wake(events, APP, 32990).run(APP, 33000, 34000, "S")
+                .slice(APP, 33100, 33900, "performTraversals").slice(APP, 33200, 33850, "draw")
+                .slice(APP, 33500, 33800, "eglSwapBuffers");
+        Analysis a = Analysis.of(SystemTraces.text(m.s));
+        assertThat(a.responses()).hasSize(3);
+        Response first = a.responses().get(0);
+        assertThat(first.finished()).isFalse();
+        assertThat(SystemTraces.work(a, 0).unfinishedReason())
+                .isEqualTo("its handling requested no frame: the UI thread drew nothing within a frame of it");
+        assertThat(a.responses().get(1).endNs()).isEqualTo(t(17800));
+        assertThat(a.responses().get(2).endNs()).isEqualTo(t(33800));
     }
 
     /**
