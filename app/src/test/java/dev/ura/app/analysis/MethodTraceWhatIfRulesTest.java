@@ -23,6 +23,19 @@ class MethodTraceWhatIfRulesTest {
     private static final String APP = "com.example.news.";
 
     private static Analysis thumbnails() throws Exception {
+        return thumbnails(12, 12, 12, 12);
+    }
+
+    /**
+     * The trace above with the four thumbnail reads taking {@code lengths} ms (fetchThumbnail
+     * starts at 41.5 and each read is its call minus 0.1 ms at both ends); everything after the last
+     * thumbnail (the post, onPostExecute, the frame) moves by as much as their total differs from 48.
+     */
+    private static Analysis thumbnails(double... lengths) throws Exception {
+        double shift = -48;
+        for (double length : lengths) {
+            shift += length;
+        }
         MethodTrace mt = TraceFixtures.methodTrace();
         ThreadWriter main = mt.thread("main").enter(LOOP, 0);
         main.enter(DISPATCH, ms(0.9))
@@ -32,14 +45,16 @@ class MethodTraceWhatIfRulesTest {
         AndroidShapes.execute(main, 1.15);
         main.exit(ms(1.25)).exit(ms(1.3)).exit(ms(1.35)).exit(ms(1.4));
         AndroidShapes.frame(main, 16, 17);
-        main.enter(DISPATCH, ms(92))
-                .enter("android.os.AsyncTask$InternalHandler.handleMessage", ms(92.01))
-                .enter(APP + "FeedTask.onPostExecute", ms(92.02))
-                .enter("android.view.View.requestLayout", ms(92.1))
-                .enter("android.view.ViewRootImpl.scheduleTraversals", ms(92.11))
-                .call("android.os.MessageQueue.enqueueMessage", ms(92.14), ms(92.15))
-                .exit(ms(92.16)).exit(ms(92.2)).exit(ms(92.25)).exit(ms(92.28)).exit(ms(92.3));
-        AndroidShapes.frame(main, 99, 104);
+        double post = 92 + shift;
+        main.enter(DISPATCH, ms(post))
+                .enter("android.os.AsyncTask$InternalHandler.handleMessage", ms(post + 0.01))
+                .enter(APP + "FeedTask.onPostExecute", ms(post + 0.02))
+                .enter("android.view.View.requestLayout", ms(post + 0.1))
+                .enter("android.view.ViewRootImpl.scheduleTraversals", ms(post + 0.11))
+                .call("android.os.MessageQueue.enqueueMessage", ms(post + 0.14), ms(post + 0.15))
+                .exit(ms(post + 0.16)).exit(ms(post + 0.2)).exit(ms(post + 0.25)).exit(ms(post + 0.28))
+                .exit(ms(post + 0.3));
+        AndroidShapes.frame(main, 99 + shift, 104 + shift);
         main.exit(ms(200));
 
         ThreadWriter worker = mt.thread("AsyncTask #1");
@@ -52,15 +67,17 @@ class MethodTraceWhatIfRulesTest {
                 .enter(APP + "FeedTask.doInBackground", ms(1.45))
                 .enter(APP + "Feed.fetchFeed", ms(1.5))
                 .call("java.net.SocketInputStream.read", ms(1.6), ms(41.4)).exit(ms(41.5));
-        for (int i = 0; i < 4; i++) {
-            double t = 41.5 + 12 * i;
+        double t = 41.5;
+        for (double length : lengths) {
             worker.enter(APP + "Feed.fetchThumbnail", ms(t))
-                    .call("java.net.SocketInputStream.read", ms(t + 0.1), ms(t + 11.9)).exit(ms(t + 12));
+                    .call("java.net.SocketInputStream.read", ms(t + 0.1), ms(t + length - 0.1)).exit(ms(t + length));
+            t += length;
         }
-        worker.exit(ms(89.55)).exit(ms(89.56)).exit(ms(89.57));
-        AndroidShapes.post(worker, 89.6);
-        worker.exit(ms(89.7))
-                .call("java.util.concurrent.ThreadPoolExecutor.getTask", ms(89.8), ms(200))
+        double end = 89.55 + shift;
+        worker.exit(ms(end)).exit(ms(end + 0.01)).exit(ms(end + 0.02));
+        AndroidShapes.post(worker, end + 0.05);
+        worker.exit(ms(end + 0.15))
+                .call("java.util.concurrent.ThreadPoolExecutor.getTask", ms(end + 0.25), ms(200))
                 .exit(ms(200)).exit(ms(200));
         return Analysis.of(MethodTraceFiles.roundTrip(mt.build(), false));
     }
@@ -102,47 +119,7 @@ class MethodTraceWhatIfRulesTest {
      * onPostExecute 86–86.3 and the frame 93–98 (everything 6 ms before the original's).
      */
     private static Analysis unevenThumbnails() throws Exception {
-        MethodTrace mt = TraceFixtures.methodTrace();
-        ThreadWriter main = mt.thread("main").enter(LOOP, 0);
-        main.enter(DISPATCH, ms(0.9))
-                .enter("android.view.View.performClick", ms(1))
-                .enter(APP + "MainActivity$1.onClick", ms(1.05))
-                .enter("android.os.AsyncTask.execute", ms(1.1));
-        AndroidShapes.execute(main, 1.15);
-        main.exit(ms(1.25)).exit(ms(1.3)).exit(ms(1.35)).exit(ms(1.4));
-        AndroidShapes.frame(main, 16, 17);
-        main.enter(DISPATCH, ms(86))
-                .enter("android.os.AsyncTask$InternalHandler.handleMessage", ms(86.01))
-                .enter(APP + "FeedTask.onPostExecute", ms(86.02))
-                .enter("android.view.View.requestLayout", ms(86.1))
-                .enter("android.view.ViewRootImpl.scheduleTraversals", ms(86.11))
-                .call("android.os.MessageQueue.enqueueMessage", ms(86.14), ms(86.15))
-                .exit(ms(86.16)).exit(ms(86.2)).exit(ms(86.25)).exit(ms(86.28)).exit(ms(86.3));
-        AndroidShapes.frame(main, 93, 98);
-        main.exit(ms(200));
-
-        ThreadWriter worker = mt.thread("AsyncTask #1");
-        worker.enter("java.util.concurrent.ThreadPoolExecutor$Worker.run", ms(1.3))
-                .enter("java.util.concurrent.ThreadPoolExecutor.runWorker", ms(1.31))
-                .call("java.util.concurrent.ThreadPoolExecutor.getTask", ms(1.32), ms(1.38))
-                .enter("android.os.AsyncTask$SerialExecutor$1.run", ms(1.4))
-                .enter("java.util.concurrent.FutureTask.run", ms(1.41))
-                .enter("android.os.AsyncTask$2.call", ms(1.42))
-                .enter(APP + "FeedTask.doInBackground", ms(1.45))
-                .enter(APP + "Feed.fetchFeed", ms(1.5))
-                .call("java.net.SocketInputStream.read", ms(1.6), ms(41.4)).exit(ms(41.5));
-        double t = 41.5;
-        for (double length : new double[] {6, 12, 12, 12}) {
-            worker.enter(APP + "Feed.fetchThumbnail", ms(t))
-                    .call("java.net.SocketInputStream.read", ms(t + 0.1), ms(t + length - 0.1)).exit(ms(t + length));
-            t += length;
-        }
-        worker.exit(ms(83.55)).exit(ms(83.56)).exit(ms(83.57));
-        AndroidShapes.post(worker, 83.6);
-        worker.exit(ms(83.7))
-                .call("java.util.concurrent.ThreadPoolExecutor.getTask", ms(83.8), ms(200))
-                .exit(ms(200)).exit(ms(200));
-        return Analysis.of(MethodTraceFiles.roundTrip(mt.build(), false));
+        return thumbnails(6, 12, 12, 12);
     }
 
     @Test
