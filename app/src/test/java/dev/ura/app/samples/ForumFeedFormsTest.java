@@ -57,16 +57,13 @@ class ForumFeedFormsTest {
                     baseline / 1e6, e.durationNs() / 1e6, measured / 1e6, promised / 1e6, saved / 1e6, error));
         }
         System.out.println(String.join("\n", rows));
-        // The agent log's estimate saves what the twin saves (65.3 ms, to the 0.1 ms).
-        assertThat(Math.abs(gaps.get(1))).isLessThan(100_000L);
-        // Not met for the method traces (both forms alike): they promise exactly one frame less
-        // (16.7 ms at 60 Hz; 48.6 against 65.3 ms). The estimate still draws the posts' and the
-        // thumbnails' updates in two frames one vsync apart (its path: draw 537.4–549.8 ms, frame
-        // wait, draw 572.4–584.8 ms), where the twin's Choreographer draws both in one frame
-        // (doFrame 529.8–568.1 ms): an update that a change makes ready before a vsync at which
-        // another frame of the response is drawn is not yet folded into that frame.
-        // This pins the gap so that a fix shows up here.
-        assertThat(gaps.get(0)).isBetween(16_600_000L, 16_800_000L);
-        assertThat(gaps.get(2)).isEqualTo(gaps.get(0));
+        // Every form saves what the twin saves (65.3 ms, to the 0.1 ms; issue 20 asks ±5 %). The
+        // method traces promised one frame (16.7 ms) less until frames requested while another of
+        // the queue's frames waits for its vsync were drawn by that frame (docs/what-if.md,
+        // "Frames"): setThumbnails, now queued right after setPosts, asks for its frame before the
+        // posts' frame has run, and Choreographer draws both in that one frame (868.1 ms).
+        for (long gap : gaps) {
+            assertThat(Math.abs(gap)).isLessThan(100_000L);
+        }
     }
 }

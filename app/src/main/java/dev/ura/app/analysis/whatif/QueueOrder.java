@@ -37,7 +37,7 @@ import java.util.Set;
 final class QueueOrder {
     /** A re-wired scenario: base edges hidden and edges added, with the queues in their new order. */
     record Rewiring(Set<Dependency> removed, List<RewiredGraphView.AddedEdge<Integer, Dependency>> added,
-                    long overtakingPathNs) {
+                    long overtakingPathNs, boolean[] drawnByEarlierFrame) {
     }
 
     private final ResponseGraph graph;
@@ -50,6 +50,18 @@ final class QueueOrder {
     private long[] groupDelay;
     /** Per group: whether it is a frame that keeps its place among its thread's messages ({@link QueueTasks#framesStay()}). */
     private boolean[] groupFrame;
+    /** Per group: whether it is a frame (a draw task). */
+    private boolean[] groupDraw;
+    /**
+     * Frames drawn together (docs/what-if.md, "Frames"): per group, the next frame requested while
+     * this one waited for its vsync and drawn by it, or -1; per frame that others joined, the last
+     * of them; per group, whether it joined an earlier frame.
+     */
+    private int[] joinedNext;
+    private int[] joinedTail;
+    private boolean[] joined;
+    /** Whether frames join a pending frame: a vsync rhythm (Choreographer) and frames free to move. */
+    private final boolean framesJoin;
     /**
      * Per group: its stretch of its thread's groups between frames that keep their place (such a
      * frame ends its stretch); a group runs only once every group of the stretches before its own
@@ -79,6 +91,7 @@ final class QueueOrder {
         this.graph = graph;
         this.movedOff = movedOff;
         this.tasks = graph.queues();
+        this.framesJoin = !tasks.framesStay() && graph.cadence().isPresent();
         this.groupOf = new int[graph.vertexCount()];
         Arrays.fill(groupOf, -1);
     }
@@ -153,7 +166,7 @@ final class QueueOrder {
             }
             boolean frame = tasks.framesStay() && tasks.draw()[i];
             if (first || posted || frame || out.isEmpty() || out.get(out.size() - 1)[0] != tasks.thread()[i]) {
-                out.add(new int[] {tasks.thread()[i], e, tasks.last()[i], i, frame ? 1 : 0});
+                out.add(new int[] {tasks.thread()[i], e, tasks.last()[i], i, frame ? 1 : 0, tasks.draw()[i] ? 1 : 0});
             } else {
                 out.get(out.size() - 1)[2] = tasks.last()[i];
             }
@@ -164,6 +177,11 @@ final class QueueOrder {
         groupThread = new int[groups];
         groupDelay = new long[groups];
         groupFrame = new boolean[groups];
+        groupDraw = new boolean[groups];
+        joinedNext = new int[groups];
+        joinedTail = new int[groups];
+        Arrays.fill(joinedNext, -1);
+        joined = new boolean[groups];
         stretch = new int[groups];
         stretchSize = new int[groups + 1];
         stretchFrame = new int[groups + 1];
@@ -176,6 +194,8 @@ final class QueueOrder {
             groupLast[g] = o[2];
             groupDelay[g] = tasks.delayNs()[o[3]];
             groupFrame[g] = o[4] == 1;
+            groupDraw[g] = o[5] == 1;
+            joinedTail[g] = g;
             if (g == 0 || groupThread[g - 1] != groupThread[g] || groupFrame[g - 1]) {
                 k++;
             }
@@ -275,10 +295,15 @@ final class QueueOrder {
                 continue;
             }
             int v = id;
-            long finish = timing.finishNs(v, ev[0]);
-            done++;
             int g = groupOf[v];
-            if (g >= 0 && groupLast[g] == v) {
+            // a frame drawn by the frame it joined takes no time of its own
+            long finish = g >= 0 && joined[g] ? ev[0] : timing.finishNs(v, ev[0]);
+            done++;
+            if (g >= 0 && groupLast[g] == v && joinedNext[g] >= 0) {
+                int next = joinedNext[g];
+                start(queues.get(groupThread[g]), next);
+                events.add(new long[] {Math.max(finish, ready[groupEntry[next]]), 0, groupEntry[next], seq[0]++});
+            } else if (g >= 0 && groupLast[g] == v) {
                 Queue q = queues.get(groupThread[g]);
                 q.busy = false;
                 q.freeNs = finish;
@@ -299,6 +324,8 @@ final class QueueOrder {
                     Queue q = queues.get(groupThread[gw]);
                     frameDue(q);
                     decide(q, groupThread[gw], events, seq);
+                } else if (gw >= 0 && groupEntry[gw] == w && joinsPendingFrame(queues.get(groupThread[gw]), gw)) {
+                    continue;
                 } else if (gw >= 0 && groupEntry[gw] == w) {
                     long k = key(gw, ready[w], timing);
                     dueNow[gw] = recordedKey[gw] == Long.MIN_VALUE ? k : due[gw] + (k - recordedKey[gw]);
@@ -318,8 +345,8 @@ final class QueueOrder {
         boolean changed = false;
         for (Map.Entry<Integer, Queue> e : queues.entrySet()) {
             List<Integer> ran = e.getValue().ran;
-            for (int i = 1; i < ran.size(); i++) {
-                if (ran.get(i) < ran.get(i - 1)) {
+            for (int i = 0; i < ran.size(); i++) {
+                if (joined[ran.get(i)] || i > 0 && ran.get(i) < ran.get(i - 1)) {
                     order[e.getKey()] = ran.stream().mapToInt(Integer::intValue).toArray();
                     changed = true;
                     break;
@@ -327,6 +354,26 @@ final class QueueOrder {
             }
         }
         return changed ? order : null;
+    }
+
+    /**
+     * Choreographer draws every update requested before a frame's traversal runs in that frame: a
+     * frame requested while another frame of its queue still waits for its vsync joins it (drawn
+     * after it, taking no time of its own) instead of waiting for a vsync of its own.
+     */
+    private boolean joinsPendingFrame(Queue q, int g) {
+        if (!framesJoin || !groupDraw[g]) {
+            return false;
+        }
+        for (int h : q.pending) {
+            if (groupDraw[h] && !joined[h]) {
+                joined[g] = true;
+                joinedNext[joinedTail[h]] = g;
+                joinedTail[h] = g;
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Asks the queue's thread to start its next group once it is free and that group is due. */
@@ -406,12 +453,42 @@ final class QueueOrder {
             }
         }
         for (int[] ran : order) {
+            int head = -1;
             for (int i = 1; ran != null && i < ran.length; i++) {
-                adds.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER),
-                        groupLast[ran[i - 1]], groupEntry[ran[i]]));
+                int g = ran[i];
+                if (!joined[ran[i - 1]]) {
+                    head = ran[i - 1];
+                }
+                // a joined frame is drawn when the frame it joined has drawn; what follows the
+                // frames waits for the whole of that frame's message too
+                int from = joined[g] ? drawEnd(head) : groupLast[ran[i - 1]];
+                adds.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER), from, groupEntry[g]));
+                if (!joined[g] && joined[ran[i - 1]]) {
+                    adds.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER),
+                            groupLast[head], groupEntry[g]));
+                }
             }
         }
-        return new Rewiring(hidden, adds, overtakingPathNs(order));
+        boolean[] drawnByEarlier = new boolean[graph.vertexCount()];
+        long joinedPathNs = 0;
+        for (int g = 0; g < joined.length; g++) {
+            for (int v = groupEntry[g]; joined[g] && v <= groupLast[g]; v++) {
+                drawnByEarlier[v] = true;
+                joinedPathNs += graph.baseline().isOnPath(v) ? graph.durationNs(v) : 0;
+            }
+        }
+        return new Rewiring(hidden, adds, overtakingPathNs(order) + joinedPathNs, drawnByEarlier);
+    }
+
+    /** The end of the last requested draw of a frame group (its last vertex when it has none). */
+    private int drawEnd(int g) {
+        int end = -1;
+        for (int v : tasks.ends()) {
+            if (v >= groupEntry[g] && v <= groupLast[g]) {
+                end = Math.max(end, v);
+            }
+        }
+        return end < 0 ? groupLast[g] : end;
     }
 
     /**
@@ -435,7 +512,7 @@ final class QueueOrder {
             int earlierMax = Integer.MIN_VALUE;
             for (int i = 0; i < n; i++) {
                 int g = ran[i];
-                if (laterMin[i + 1] < g || earlierMax > g) {
+                if (!joined[g] && (laterMin[i + 1] < g || earlierMax > g)) {
                     for (int v = groupEntry[g]; v <= groupLast[g]; v++) {
                         sum += base.isOnPath(v) ? graph.durationNs(v) : 0;
                     }

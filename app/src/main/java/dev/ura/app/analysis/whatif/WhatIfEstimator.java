@@ -82,7 +82,7 @@ public final class WhatIfEstimator {
         String reason = null;
         if (saved <= 0) {
             long frameless = graph.cadence().isEmpty() ? saved
-                    : graph.baseline().endNs() - schedule(view, edits.duration, floor, false, order, s.path()
+                    : graph.baseline().endNs() - schedule(view, edits.duration, floor, null, order, s.path()
                     .get(s.path().size() - 1)).endNs();
             reason = why.zeroReason(frameless > 0);
         }
@@ -122,6 +122,7 @@ public final class WhatIfEstimator {
         }
         long[] floor = new long[graph.vertexCount()];
         Arrays.fill(floor, Long.MIN_VALUE);
+        boolean[] drawnTogether = new boolean[graph.vertexCount()];
         edits.partial.forEach((v, slices) -> floor[v] = floorOf(v, slices));
         List<RewiredGraphView.AddedEdge<Integer, Dependency>> added = edits.added();
         Graph<Integer, Dependency> view = edits.removed.isEmpty() && added.isEmpty()
@@ -130,21 +131,31 @@ public final class WhatIfEstimator {
         // A queue runs the message due first: where the changes moved when messages are posted,
         // the queues' order follows (docs/what-if.md, "Queues").
         QueueOrder.Rewiring queues = new QueueOrder(graph, movedOff).reorder(view, edits.removed, added,
-                timing(edits.duration, floor, true), s);
+                timing(edits.duration, floor, drawnTogether), s);
         List<Integer> order = graph.baseline().order();
         if (queues != null) {
             view = new RewiredGraphView<>(graph.graph(), queues.removed(), queues.added());
             order = null;
-            s = schedule(view, edits.duration, floor, true, order, graph.sink());
+            // a frame drawn by an earlier one it joined takes no time of its own and waits for no vsync
+            boolean[] joined = queues.drawnByEarlierFrame();
+            for (int v = 0; v < joined.length; v++) {
+                if (joined[v]) {
+                    edits.duration[v] = 0;
+                    floor[v] = Long.MIN_VALUE;
+                    drawnTogether[v] = true;
+                }
+            }
+            s = schedule(view, edits.duration, floor, drawnTogether, order, graph.sink());
             pathTime += queues.overtakingPathNs();
         }
-        s = lastDraw(view, s, edits.duration, floor, order);
-        return new Run(edits, view, s, order, floor, pathTime, changed);
+        s = lastDraw(view, s, edits.duration, floor, drawnTogether, order);
+        return new Run(edits, view, s, order, floor, drawnTogether, pathTime, changed);
     }
 
     /** The graph, schedule and bookkeeping of one scenario. */
     private record Run(ScenarioEdits edits, Graph<Integer, Dependency> view, Schedule<Integer, Dependency> schedule,
-                       List<Integer> order, long[] floor, long pathTime, boolean[] changed) {
+                       List<Integer> order, long[] floor, boolean[] drawnTogether, long pathTime,
+                       boolean[] changed) {
     }
 
     private static boolean moves(Change change) {
@@ -195,25 +206,29 @@ public final class WhatIfEstimator {
      */
     private Schedule<Integer, Dependency> schedule(Graph<Integer, Dependency> view, long[] duration, long[] floor,
                                                    boolean frames) {
-        return schedule(view, duration, floor, frames, graph.baseline().order(), graph.sink());
+        return schedule(view, duration, floor, frames ? new boolean[0] : null, graph.baseline().order(), graph.sink());
     }
 
     /**
-     * @param order a topological order of the view, or null to sort it (a queue's new order may
-     *              go against the baseline's)
-     * @param sink  the vertex whose finish ends the schedule
+     * @param drawnTogether null: no vsync waits; else per vertex (or none) whether it is a frame
+     *                      drawn by an earlier frame it joined, which waits for no vsync of its own
+     * @param order         a topological order of the view, or null to sort it (a queue's new order
+     *                      may go against the baseline's)
+     * @param sink          the vertex whose finish ends the schedule
      */
     private Schedule<Integer, Dependency> schedule(Graph<Integer, Dependency> view, long[] duration, long[] floor,
-                                                   boolean frames, List<Integer> order, int sink) {
+                                                   boolean[] drawnTogether, List<Integer> order, int sink) {
         // Removing edges, and adding edges that go forward in the baseline's order (ScenarioEdits),
         // keeps that order valid.
-        var algorithm = graph.algorithm(view, timing(duration, floor, frames)).withoutSlack();
+        var algorithm = graph.algorithm(view, timing(duration, floor, drawnTogether)).withoutSlack();
         return (order == null ? algorithm : algorithm.withOrder(order)).getPath(graph.source(), sink, graph.originNs());
     }
 
-    private VertexTiming<Integer> timing(long[] duration, long[] floor, boolean frames) {
-        VertexTiming<Integer> plain = frames ? graph.timing(v -> duration[v])
-                : (v, ready) -> ready + duration[v];
+    private VertexTiming<Integer> timing(long[] duration, long[] floor, boolean[] drawnTogether) {
+        VertexTiming<Integer> framed = graph.timing(v -> duration[v]);
+        VertexTiming<Integer> plain = drawnTogether == null ? (v, ready) -> ready + duration[v]
+                : drawnTogether.length == 0 ? framed
+                : (v, ready) -> drawnTogether[v] ? ready + duration[v] : framed.finishNs(v, ready);
         return floor.length == 0 ? plain : (v, ready) -> Math.max(plain.finishNs(v, ready), floor[v]);
     }
 
@@ -223,14 +238,15 @@ public final class WhatIfEstimator {
      * draw than the recorded last one finish last.
      */
     private Schedule<Integer, Dependency> lastDraw(Graph<Integer, Dependency> view, Schedule<Integer, Dependency> s,
-                                                   long[] duration, long[] floor, List<Integer> order) {
+                                                   long[] duration, long[] floor, boolean[] drawnTogether,
+                                                   List<Integer> order) {
         int last = graph.sink();
         for (int v : graph.queues().ends()) {
             if (s.isScheduled(v) && s.earliestFinishNs(v) > s.earliestFinishNs(last)) {
                 last = v;
             }
         }
-        return last == graph.sink() ? s : schedule(view, duration, floor, true, order, last);
+        return last == graph.sink() ? s : schedule(view, duration, floor, drawnTogether, order, last);
     }
 
     /**
