@@ -171,6 +171,7 @@ public final class SwingPrograms {
             Thread.sleep(300);
             window.textBox("area").enterText("ab");
         } else {
+            pointerOver(robot, window.button("start").target());
             window.button("start").click();
             // Under Xvfb an X pointer event sent while the server is busy can be lost before it
             // reaches the window (seen once in CI: a recording without any mouse event at all).
@@ -182,6 +183,7 @@ public final class SwingPrograms {
                 Thread.sleep(20);
             }
             if (!pressed.get()) {
+                pointerOver(robot, window.button("start").target());
                 window.button("start").click();
             }
         }
@@ -189,5 +191,21 @@ public final class SwingPrograms {
         Thread.sleep(1500);
         window.cleanUp();
         System.exit(0);
+    }
+
+    /**
+     * Moves the pointer onto {@code c} until the X server agrees it is there. On an idle machine
+     * the first move can come before the server has the window where Swing believes it is (the
+     * window was just mapped), and a click aimed then lands outside it and is lost.
+     */
+    public static void pointerOver(Robot robot, java.awt.Component c) throws InterruptedException {
+        for (int tries = 0; tries < 50; tries++) {
+            robot.moveMouse(c);
+            robot.waitForIdle();
+            if (org.assertj.swing.edt.GuiActionRunner.execute(() -> c.getMousePosition()) != null) {
+                return;
+            }
+            Thread.sleep(100);
+        }
     }
 }
