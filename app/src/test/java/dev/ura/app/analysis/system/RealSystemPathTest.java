@@ -6,9 +6,6 @@ import dev.ura.app.analysis.model.Change;
 import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Response;
 import dev.ura.app.analysis.model.Segment;
-import dev.ura.trace.io.TraceFiles;
-import dev.ura.trace.model.Trace;
-import dev.ura.trace.testing.SharedFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,14 +31,11 @@ class RealSystemPathTest {
             "Record View#draw()", "input", "animation", "traversal");
 
     private static Analysis analyse(String relative) throws Exception {
-        Trace trace = TraceFiles.read(SharedFiles.require(relative));
-        return Analysis.of(trace);
+        return RealSystemResponsesTest.analyse(relative);
     }
 
     private static Response at(Analysis a, long startNs) {
-        List<Response> found = a.responses().stream().filter(r -> r.startNs() == startNs).toList();
-        assertThat(found).as("one response starting at %d", startNs).hasSize(1);
-        return found.get(0);
+        return RealSystemResponsesTest.at(a, startNs);
     }
 
     /** The path's wait segments as "thread start-end name", times in µs of the file's clock. */

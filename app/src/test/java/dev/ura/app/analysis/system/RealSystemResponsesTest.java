@@ -23,13 +23,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RealSystemResponsesTest {
     private static final String REAL = "traces/system-real/";
 
-    private static Analysis analyse(String relative) throws Exception {
+    static Analysis analyse(String relative) throws Exception {
         Trace trace = TraceFiles.read(SharedFiles.require(relative));
         return Analysis.of(trace);
     }
 
     /** The response whose start is {@code startNs}. */
-    private static Response at(Analysis a, long startNs) {
+    static Response at(Analysis a, long startNs) {
         List<Response> found = a.responses().stream().filter(r -> r.startNs() == startNs).toList();
         assertThat(found).as("one response starting at %d", startNs).hasSize(1);
         return found.get(0);
