@@ -58,7 +58,10 @@ class RunsPanelRobotTest {
         java.awt.Toolkit.getDefaultToolkit().addAWTEventListener(e -> mouse.add(e.paramString() + " on "
                 + e.getSource().getClass().getSimpleName()), java.awt.AWTEvent.MOUSE_EVENT_MASK | java.awt.AWTEvent.KEY_EVENT_MASK);
         window = new FrameFixture(frame);
-        window.show();
+        // Shown at its size without packing, as the explorer's robot base does: FrameFixture.show()
+        // packs first, and when Xvfb's configure event for the packed size comes after the chart has
+        // settled, the chart is laid out again and a click aimed at the settled point misses it.
+        window.robot().showWindow(frame, new java.awt.Dimension(900, 500), false);
         window.moveToFront();
         window.robot().waitForIdle();
         waitUntil("the chart is painted where it will stay", this::paintedAndSettled);
