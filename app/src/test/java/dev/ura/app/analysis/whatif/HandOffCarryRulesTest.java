@@ -9,8 +9,9 @@ import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.model.SliceSelector;
 import org.junit.jupiter.api.Test;
 
-import java.util.Locale;
-
+import static dev.ura.app.analysis.whatif.DurationRangeRulesTest.b;
+import static dev.ura.app.analysis.whatif.DurationRangeRulesTest.e;
+import static dev.ura.app.analysis.whatif.DurationRangeRulesTest.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -23,19 +24,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class HandOffCarryRulesTest {
     private static final long MS = 1_000_000L;
-
-    private static String line(double ms, int tid, String kind, String rest) {
-        return String.format(Locale.ROOT, "{\"ts\":%d,\"tid\":%d,\"kind\":\"%s\"%s}%n", Math.round(ms * 1e6), tid, kind,
-                rest.isEmpty() ? "" : "," + rest);
-    }
-
-    private static String b(double ms, int tid, String kind, String rest) {
-        return line(ms, tid, kind, "\"ph\":\"B\"" + (rest.isEmpty() ? "" : "," + rest));
-    }
-
-    private static String e(double ms, int tid, String kind) {
-        return line(ms, tid, kind, "\"ph\":\"E\"");
-    }
 
     /**
      * A request of the worker (2) served by the HTTP thread (3): the worker hands the task over at
