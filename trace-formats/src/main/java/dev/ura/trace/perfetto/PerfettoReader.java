@@ -142,13 +142,7 @@ public final class PerfettoReader implements TraceReader {
         final int threads;
         final int chunkBytes;
         byte[] scratch = new byte[1 << 16];
-        /** The last top-level header read by {@link #header}: field number, packet length, end. */
-        long headerField;
-        int headerLength;
-        int headerEnd;
-        /** Where and why the top-level packets stop being readable. */
-        int badAt;
-        String bad;
+        final TopLevelPackets top = new TopLevelPackets();
         long packets;
         String error;
         long errorOffset = -1;
@@ -179,14 +173,14 @@ public final class PerfettoReader implements TraceReader {
             int pos = 0;
             long nextReport = 1 << 22;
             while (pos < n) {
-                if (!header(d, pos, n)) {
-                    stop(badAt, bad);
+                if (!top.read(d, pos, n)) {
+                    stop(top.badAt, top.bad);
                     return;
                 }
                 int keyAt = pos;
-                int length = headerLength;
-                pos = headerEnd - length;
-                if (headerField == 1 && length > 0) {
+                int length = top.length;
+                pos = top.end - length;
+                if (top.field == 1 && length > 0) {
                     if (scratch.length < length) {
                         scratch = new byte[Math.max(length, (int) Math.min(Integer.MAX_VALUE - 8, scratch.length * 2L))];
                     }
@@ -213,31 +207,8 @@ public final class PerfettoReader implements TraceReader {
          */
         private void chunked(ByteBuffer d) {
             int n = d.limit();
-            int[] bounds = new int[16];
-            int chunks = 0;
-            int inChunk = 0;
-            int pos = 0;
-            boolean broken = false;
-            while (pos < n) {
-                if (!header(d, pos, n)) {
-                    broken = true;
-                    break;
-                }
-                pos = headerEnd;
-                if (++inChunk >= MAX_CHUNK_PACKETS || pos - bounds[chunks] >= chunkBytes) {
-                    if (chunks + 2 > bounds.length) {
-                        bounds = Arrays.copyOf(bounds, bounds.length * 2);
-                    }
-                    bounds[++chunks] = pos;
-                    inChunk = 0;
-                }
-            }
-            if (pos > bounds[chunks]) {
-                if (chunks + 2 > bounds.length) {
-                    bounds = Arrays.copyOf(bounds, bounds.length + 2);
-                }
-                bounds[++chunks] = pos;
-            }
+            int[] bounds = top.chunks(d, chunkBytes, MAX_CHUNK_PACKETS);
+            int chunks = top.chunks;
             BuilderSink sink = new BuilderSink(b);
             try (DecodePipeline pipeline = new DecodePipeline(d, bounds, chunks, threads - 1)) {
                 for (int i = 0; i < chunks; i++) {
@@ -251,8 +222,8 @@ public final class PerfettoReader implements TraceReader {
                     progress.checkCancelled();
                 }
             }
-            if (broken) {
-                stop(badAt, bad);
+            if (top.bad != null) {
+                stop(top.badAt, top.bad);
             }
         }
 
@@ -282,53 +253,6 @@ public final class PerfettoReader implements TraceReader {
             return true;
         }
 
-        /**
-         * Reads the top-level header at {@code pos}: sets {@link #headerField}, {@link #headerLength}
-         * and {@link #headerEnd} (the end of the packet); false, with {@link #badAt} and
-         * {@link #bad} set, when the header is corrupt or the packet runs past the end.
-         */
-        private boolean header(ByteBuffer d, int pos, int n) {
-            int keyAt = pos;
-            long key = 0;
-            int shift = 0;
-            int b0;
-            do {
-                if (pos >= n || shift > 63) {
-                    return bad(keyAt, pos >= n ? "truncated packet header at the end of the file" : "bad varint");
-                }
-                b0 = d.get(pos++);
-                key |= (long) (b0 & 0x7F) << shift;
-                shift += 7;
-            } while (b0 < 0);
-            int wire = (int) (key & 7);
-            if (wire != 2) {
-                return bad(keyAt, "byte 0x" + Integer.toHexString((int) key & 0xFF) + " is not the start of a packet");
-            }
-            long len = 0;
-            shift = 0;
-            do {
-                if (pos >= n || shift > 63) {
-                    return bad(keyAt, pos >= n ? "truncated packet header at the end of the file" : "bad varint");
-                }
-                b0 = d.get(pos++);
-                len |= (long) (b0 & 0x7F) << shift;
-                shift += 7;
-            } while (b0 < 0);
-            if (len < 0 || len > n - pos) {
-                return bad(keyAt, "last packet is truncated (" + Long.toUnsignedString(len) + " bytes announced, "
-                        + (n - pos) + " left): the recording was probably cut");
-            }
-            headerField = key >>> 3;
-            headerLength = (int) len;
-            headerEnd = pos + (int) len;
-            return true;
-        }
-
-        private boolean bad(int at, String what) {
-            badAt = at;
-            bad = what;
-            return false;
-        }
 
         private void decode(byte[] buf, int from, int to, long offset) {
             pb.reset(buf, from, to);
