@@ -1,6 +1,7 @@
 package dev.ura.trace.perfetto;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.CancellationException;
 
 /**
  * Decodes the chunks of a file on a few threads while the reading thread takes them back in
@@ -66,8 +67,9 @@ final class DecodePipeline implements AutoCloseable {
                     try {
                         wait();
                     } catch (InterruptedException e) {
+                        // As a cancelled Progress ends a read (a worker cancelled with interrupt).
                         Thread.currentThread().interrupt();
-                        throw new IllegalStateException("interrupted while reading", e);
+                        throw new CancellationException("interrupted");
                     }
                     continue;
                 }

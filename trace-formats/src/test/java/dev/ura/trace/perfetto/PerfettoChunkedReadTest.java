@@ -23,9 +23,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CancellationException;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A file decoded in chunks on several threads, with the bundles' calls replayed in file order,
@@ -104,6 +106,29 @@ class PerfettoChunkedReadTest {
                 assertThat(outcome(reader, b)).as("round " + round).isEqualTo(expected);
             }
         }
+    }
+
+    @Test
+    void aCancelledReadStopsAtAChunkAndLeavesNoDecodingThreadBehind() {
+        byte[] file = PerfettoTraceWriter.write(ClickWorkerNetworkScenario.script(),
+                PerfettoTraceWriter.Options.plain().withCompact());
+        int[] updates = {0};
+        Progress cancelAfterTheFirstChunk = new Progress() {
+            @Override
+            public void update(long done, long total) {
+                updates[0]++;
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return updates[0] > 0;
+            }
+        };
+        assertThatThrownBy(() -> new PerfettoReader(3, 700).read("chunked.pftrace", ByteBuffer.wrap(file),
+                cancelAfterTheFirstChunk)).isInstanceOf(CancellationException.class);
+        assertThat(updates[0]).isEqualTo(1);
+        assertThat(Thread.getAllStackTraces().keySet())
+                .noneMatch(t -> t.getName().startsWith("ura-perfetto-decode") && t.isAlive());
     }
 
     private static String outcome(PerfettoReader reader, byte[] b) {
