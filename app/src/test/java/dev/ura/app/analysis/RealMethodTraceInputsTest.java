@@ -6,6 +6,7 @@ import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.testing.SharedFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
@@ -90,8 +91,11 @@ class RealMethodTraceInputsTest {
     void firefoxRegularTheMenuTapEndsWhenThePopupIsFirstDrawnAndLaunchesAtTheirFirstPerformDraw() throws Exception {
         Analysis a = analyse("ff-art-trace-regular.trace");
 
-        // two input deliveries on main (21491), both touches (processPointerEvent)
-        assertThat(inputResponses(a)).hasSize(2);
+        // Fewer than three inputs: the file holds exactly two input deliveries, both on main (21491), both
+        // touches (processPointerEvent): outermost dispatchInputEvent at 4735.505 and 6118.005 (listed with
+        // an independent decoder: no other thread enters an input-delivery method). The launches below
+        // are its other answers.
+        assertThat(inputResponses(a)).extracting(Response::startNs).containsExactly(ms(4735.505), ms(6118.005));
         // (a) deliverInputEvent 4735.505 .. 4745.801 (the up); View$PerformClick runs 8.7 ms later at 4754.514
         // (MenuButton.onClick) and joins it; the click calls PopupWindow.showAsDropDown at 5045.164. The next
         // traversal 5068.551 .. 5133.515 only measured and relaid out (relayoutWindow, no performDraw); the
@@ -144,23 +148,90 @@ class RealMethodTraceInputsTest {
         assertThat(key.end()).isNull();
     }
 
+    /** The view system's input-delivery methods (docs/android-method-rules.md, USER_INPUT of an input event). */
+    private static final java.util.regex.Pattern INPUT_DELIVERY = java.util.regex.Pattern.compile(
+            "android[./]view[./](InputEventReceiver[./]dispatchInputEvent"
+                    + "|ViewRootImpl[./]deliver(Input|Pointer|Key|Trackball|GenericMotion)Event"
+                    + "|ViewRoot[./]deliver(Pointer|Key|Trackball)Event)");
+
     /**
-     * Files with no input delivery at all: no {@code InputEventReceiver.dispatchInputEvent},
-     * {@code ViewRootImpl.deliver*Event}, {@code ViewRoot.deliver*Event} in any thread (checked by
-     * listing every call name): app starts (amp-legacy, the sentry fixtures), a Dalvik game loop
-     * (jag-dmtrace), an AsyncTask thread alone (perflib-basic*), a 2015 app start (burroak), an
-     * instrumented recording without touches (perflib-char_2_bytes).
+     * Files with fewer than three inputs: none at all. Each reason was read off the raw records with
+     * an independent decoder (a plain Python reader of the format written from
+     * ../shared/formats/android-trace.md, and dmtracedump for the legacy files): no record of any
+     * thread enters an input-delivery method. The test checks the same in the file's own method
+     * table (no such method is even defined), then that ura finds no input response.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"amp-legacy.trace", "burroak-dmtrace.trace", "jag-dmtrace.trace", "perflib-basic.trace",
-            "perflib-basic-api10.trace", "perflib-exception.trace", "perflib-mismatched.trace",
-            "perflib-basic-special_char.trace", "perflib-char_2_bytes.trace", "sentry/api_21_missing_threads.trace",
-            "sentry/blank_method_name.trace", "sentry/clock_dual.trace", "sentry/data_file_overflow.trace",
-            "sentry/method_id_max.trace", "sentry/methods.trace", "sentry/minified.trace",
-            "sentry/missing_internal_specto_thread.trace", "sentry/no_methods_no_records.trace",
-            "sentry/non_ascii_characters_in_method_name.trace", "sentry/thread_id_max.trace"})
-    void filesWithoutInputDeliveriesHaveNoInputResponses(String rel) throws Exception {
-        assertThat(inputResponses(analyse(rel))).isEmpty();
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "amp-legacy.trace | an app start, 287 methods: main (3142) runs handleLaunchActivity 8.741-3058.617 ms and its first frames; no touch",
+            "burroak-dmtrace.trace | Dalvik 2015, 3 threads (VM ids 1, 9, 10): main resumes MainActivity (handleResumeActivity 30.002-58.081 ms); no touch",
+            "jag-dmtrace.trace | Dalvik 2014, one thread (Thread-106, id 12): a game loop drawing on a Canvas (com.jag.framework AndroidGraphics, Paint, Bitmap, positron Particle); no view system at all",
+            "perflib-basic.trace | Dalvik test fixture, one thread (AsyncTask #1): Basic.foo/bar only, 9 records",
+            "perflib-basic-api10.trace | Dalvik API 10 fixture, one thread (id 8): startMethodTracing and Basic calls, 10 records",
+            "perflib-exception.trace | Dalvik test fixture, one thread (AsyncTask #1): Exceptions.foo/bar/baz with 3 unwinds, 23 records",
+            "perflib-mismatched.trace | Dalvik test fixture, one thread (AsyncTask #1): MisMatched calls entered before tracing began, 9 records",
+            "perflib-basic-special_char.trace | header-only fixture: its binary part was re-encoded, 0 records",
+            "perflib-char_2_bytes.trace | ART, instrumented, 17 threads with records: string and collection work (java.lang.String is the most entered class), conscrypt sockets; no activity launch, no frame, no touch",
+            "sentry/api_21_missing_threads.trace | Android 5.0 app start: main (4589) runs handleLaunchActivity 308.804-344.302 ms and two frames; no touch",
+            "sentry/blank_method_name.trace | app start of Fenix: main (9866) enters handleLaunchActivity at 118.874 ms; no touch",
+            "sentry/clock_dual.trace | Android 10 app start (API 29): handleLaunchActivity 351.124 ms, first performDraw 464.783-524.109 ms; no touch",
+            "sentry/data_file_overflow.trace | the buffer filled during the app start: 70 records, all enters (handleLaunchActivity at 414.753 ms); no touch",
+            "sentry/method_id_max.trace | clock_dual's calls with one extra method line (id 0xFFFFFFFC); no touch",
+            "sentry/methods.trace | clock_dual's calls, two thread names edited; no touch",
+            "sentry/minified.trace | an R8-minified app start: handleLaunchActivity 850.050-891.572 ms; no touch",
+            "sentry/missing_internal_specto_thread.trace | clock_dual's calls, thread names edited; no touch",
+            "sentry/no_methods_no_records.trace | empty *methods and 0 records",
+            "sentry/non_ascii_characters_in_method_name.trace | clock_dual's calls, non-ASCII method names; no touch",
+            "sentry/thread_id_max.trace | clock_dual's calls plus a thread line '65535 Max id thread'; no touch"})
+    void filesWithoutInputDeliveriesHaveNoInputResponses(String rel, String reason) throws Exception {
+        Analysis a = analyse(rel);
+        for (int m = 0; m < a.trace().methods().size(); m++) {
+            var method = a.trace().methods().get(m);
+            assertThat(method == null ? "" : method.fullName()).as(reason).doesNotContainPattern(INPUT_DELIVERY);
+        }
+        assertThat(inputResponses(a)).as(reason).isEmpty();
+    }
+
+    /**
+     * burroak-dmtrace (Dalvik 2015, instrumented): MainActivity.onCreate starts the tracing, so main's
+     * first records are exits of calls entered before it — onCreate (31 µs), performLaunchActivity
+     * (29.941 ms), handleLaunchActivity (58.081 ms): the launch runs from main's first record (0.031 ms,
+     * where the reader puts the synthetic entry) and handleResumeActivity 30.002 .. 58.081 joins it. Inside onCreate,
+     * View.requestLayout at 5.189 ms (under RelativeLayout.requestLayout 5.158) asks for a frame. The
+     * only frame, doFrame 68.946 ms, runs performTraversals from 69.312 ms with no performDraw before
+     * tracing stops (Debug.stopMethodTracing at 199.939 ms): the trace has no frame (an instrumented
+     * trace's traversal without a draw draws nothing), so the launch is unfinished with that reason
+     * and ends with its work at 58.081 ms (docs/android-method-rules.md, "Frames, launches and popups").
+     */
+    @Test
+    void burroakTheLaunchRequestedAFrameTheTraceNeverDrew() throws Exception {
+        Analysis a = analyse("burroak-dmtrace.trace");
+        assertThat(a.responses()).singleElement().satisfies(launch -> {
+            assertThat(launch.startNs()).isEqualTo(ms(0.031));
+            assertThat(launch.finished()).isFalse();
+            assertThat(launch.endNs()).isEqualTo(ms(58.081));
+            assertThat(a.describe(launch.index()).unfinishedReason())
+                    .isEqualTo("its work requested an update at 5.2 ms, after the trace's last frame (the trace has none)");
+        });
+    }
+
+    /**
+     * sentry api_21_missing_threads (Android 5.0): main (4589) runs handleLaunchActivity 308.804 ..
+     * 344.302, its handleResumeActivity adding the window (WindowManagerGlobal.addView 322.726);
+     * the next doFrame's performTraversals 344.302 .. 414.841 only gets the surface (relayoutWindow
+     * 356.612 .. 391.271, no performDraw); the next, 426.171 .. 484.802, draws (performDraw 426.171 ..
+     * 484.802): the launch ends there. amp-legacy: handleLaunchActivity 8.741 .. 3058.617 adds the window
+     * (addView 3055.504); doFrame 3076.382's performTraversals relays out the window (relayoutWindow
+     * 3076.382 .. 3094.643) and then draws (performDraw 3104.356 .. 3141.624): the launch ends at 3141.624.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"sentry/api_21_missing_threads.trace, 308.804, 484.802", "amp-legacy.trace, 8.741, 3141.624"})
+    void launchesWithoutInputsEndAtTheirWindowsFirstPerformDraw(String rel, double startMs, double endMs)
+            throws Exception {
+        Analysis a = analyse(rel);
+        Response launch = startingAt(a, startMs);
+        assertThat(launch.endNs()).isEqualTo(ms(endMs));
+        assertThat(launch.end().name()).isEqualTo("android.view.ViewRootImpl.performDraw");
     }
 
     @ParameterizedTest

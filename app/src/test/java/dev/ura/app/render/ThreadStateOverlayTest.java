@@ -51,6 +51,34 @@ class ThreadStateOverlayTest {
         assertThat(img.getRGB((int) scene.axis().toPx(t(2500)), rulerY) & 0xFFFFFF).isEqualTo(0x1F6FEB);
     }
 
+    /**
+     * nowinandroid (Android 13, app-only tracing): no doFrame slices, so the app's frames are
+     * FrameTimeline's (issue 19: "frames come from FrameTimeline, are drawn on the ruler"). Its first
+     * app frame, worked out from the packets (see FrameTimelineFramesTest): token 154407810, actual
+     * start 578090134777002, FrameEnd 578090183018539 — the tick of "drawn" goes there; 1 ms before it
+     * the ruler has none (a background pixel: the test fails if the ruler were painted all over).
+     */
+    @Test
+    void framesKnownOnlyFromFrameTimelineAreMarkedOnTheRuler() throws Exception {
+        Trace trace = TraceFiles.read(dev.ura.trace.testing.SharedFiles.require(
+                "traces/system-real/nowinandroid__trace.perfetto-trace"));
+        TimelineScene scene = new TimelineScene(TraceIndex.of(trace));
+        scene.setMetrics(Metrics.at(1));
+        scene.setPalette(Palette.LIGHT);
+        assertThat(ThreadStateOverlay.install(scene)).isNotNull();
+        int width = 1000;
+        long drawn = 578_090_183_018_539L;
+        scene.axis().setWidthPx(width);
+        scene.axis().fit(drawn - 2_000_000L, drawn + 2_000_000L, 0); // 4 ms over 1000 px
+        BufferedImage img = new BufferedImage(width, 400, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        new TimelineRenderer().paint(g, scene, width, 400);
+        g.dispose();
+        int rulerY = scene.metrics().ruler() - 2;
+        assertThat(img.getRGB((int) scene.axis().toPx(drawn), rulerY) & 0xFFFFFF).isEqualTo(0x1F6FEB);
+        assertThat(img.getRGB((int) scene.axis().toPx(drawn - 1_000_000L), rulerY) & 0xFFFFFF).isNotEqualTo(0x1F6FEB);
+    }
+
     private static int rgb(BufferedImage img, TimelineScene s, long us, int y) {
         return img.getRGB((int) Math.round(s.axis().toPx(t(us))), y);
     }

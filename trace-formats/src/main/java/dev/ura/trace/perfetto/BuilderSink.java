@@ -26,6 +26,11 @@ final class BuilderSink implements FtraceSink {
     }
 
     @Override
+    public void irqPrint(int cpu, long ts, String payload) {
+        b.irqPrint(cpu, ts, payload);
+    }
+
+    @Override
     public void printEnd(long ts, long tid, long tgid) {
         b.printEnd(ts, tid, tgid);
     }
@@ -43,6 +48,11 @@ final class BuilderSink implements FtraceSink {
     @Override
     public void waking(int cpu, long ts, long wakerTid, long wakeeTid, String wakeeComm, int targetCpu, int flags) {
         b.waking(cpu, ts, wakerTid, wakeeTid, wakeeComm, targetCpu, flags);
+    }
+
+    @Override
+    public void wakeup(int cpu, long ts, long wakerTid, long wakeeTid, String wakeeComm, int targetCpu, int flags) {
+        b.wakeup(cpu, ts, wakerTid, wakeeTid, wakeeComm, targetCpu, flags);
     }
 
     @Override

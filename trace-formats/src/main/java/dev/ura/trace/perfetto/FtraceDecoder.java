@@ -142,9 +142,10 @@ final class FtraceDecoder {
         pb.pos = start;
         pb.limit = end;
         switch (kind) {
-            case 3 -> print(pb, ts, pid);
+            case 3 -> print(pb, cpu, ts, pid);
             case 4 -> schedSwitch(pb, cpu, ts);
-            case 20, 114 -> waking(pb, cpu, ts, pid, kind == 114);
+            case 20, 114 -> waking(pb, cpu, ts, pid, kind == 114, false);
+            case 17 -> waking(pb, cpu, ts, pid, false, true);
             case 18 -> blocked(pb, ts);
             case 235 -> newTask(pb, ts, pid);
             case 236 -> rename(pb, ts);
@@ -154,13 +155,18 @@ final class FtraceDecoder {
         }
     }
 
-    private void print(Pb pb, long ts, long pid) {
+    /**
+     * An atrace payload. One written while pid 0 (the idle task) was current is a driver tracing
+     * from an interrupt that arrived on an idle CPU (e.g. a display driver's {@code pp_done_irq}):
+     * it goes to that CPU's interrupt lane, as in text traces, instead of being lost with pid 0.
+     */
+    private void print(Pb pb, int cpu, long ts, long pid) {
         String buf = null;
         while (pb.more()) {
             int f = pb.field();
             if (f == 2 && pb.wire == 2) {
                 int n = pb.length();
-                if (!fastPrint(pb.buf, pb.pos, n, ts, pid)) {
+                if (pid == 0 || !fastPrint(pb.buf, pb.pos, n, ts, pid)) {
                     buf = pb.stringWithoutNewline(n);
                 } else {
                     buf = null;
@@ -170,7 +176,9 @@ final class FtraceDecoder {
                 pb.skip();
             }
         }
-        if (buf != null) {
+        if (buf != null && pid == 0) {
+            b.irqPrint(cpu, ts, buf);
+        } else if (buf != null) {
             b.print(ts, pid, buf);
         }
     }
@@ -242,7 +250,12 @@ final class FtraceDecoder {
         b.sched(cpu, ts, prevPid, prevComm, prevState, nextPid, nextComm);
     }
 
-    private void waking(Pb pb, int cpu, long ts, long waker, boolean newTask) {
+    /**
+     * {@code sched_waking}, {@code sched_wakeup_new} or {@code sched_wakeup} (the same fields): a
+     * capture that enabled only {@code sched_wakeup} (older kernels, older configs) has its wakeups
+     * there; when it has both, the builder drops the {@code sched_wakeup} half of each wake.
+     */
+    private void waking(Pb pb, int cpu, long ts, long waker, boolean newTask, boolean wakeupEvent) {
         String comm = null;
         long pid = -1;
         int target = -1;
@@ -259,7 +272,11 @@ final class FtraceDecoder {
             b.count("sched_waking events without a pid (skipped)");
             return;
         }
-        b.waking(cpu, ts, waker < 0 ? -2 : waker, pid, comm, target, newTask ? WakeupTable.FLAG_NEW_TASK : 0);
+        if (wakeupEvent) {
+            b.wakeup(cpu, ts, waker < 0 ? -2 : waker, pid, comm, target, 0);
+        } else {
+            b.waking(cpu, ts, waker < 0 ? -2 : waker, pid, comm, target, newTask ? WakeupTable.FLAG_NEW_TASK : 0);
+        }
     }
 
     private void blocked(Pb pb, long ts) {

@@ -26,6 +26,8 @@ final class FtraceOps implements FtraceSink {
     private static final byte BINDER_REPLY = 11;
     private static final byte BINDER_RX = 12;
     private static final byte RECORD = 13;
+    private static final byte IRQ_PRINT = 14;
+    private static final byte WAKEUP = 15;
 
     private int size;
     private byte[] op = new byte[1024];
@@ -104,6 +106,11 @@ final class FtraceOps implements FtraceSink {
     }
 
     @Override
+    public void irqPrint(int cpuNo, long t, String payload) {
+        add(IRQ_PRINT, cpuNo, t, 0, 0, 0, 0, payload, null);
+    }
+
+    @Override
     public void printEnd(long t, long tid, long tgid) {
         add(PRINT_END, 0, t, tid, tgid, 0, 0, null, null);
     }
@@ -141,6 +148,11 @@ final class FtraceOps implements FtraceSink {
     @Override
     public void waking(int cpuNo, long t, long wakerTid, long wakeeTid, String wakeeComm, int targetCpu, int flags) {
         add(WAKING, cpuNo, t, wakerTid, wakeeTid, targetCpu, flags, wakeeComm, null);
+    }
+
+    @Override
+    public void wakeup(int cpuNo, long t, long wakerTid, long wakeeTid, String wakeeComm, int targetCpu, int flags) {
+        add(WAKEUP, cpuNo, t, wakerTid, wakeeTid, targetCpu, flags, wakeeComm, null);
     }
 
     @Override
@@ -192,7 +204,9 @@ final class FtraceOps implements FtraceSink {
                 case PRINT_END -> m.printEnd(ts[i], a[i], b[i]);
                 case SCHED -> m.sched(cpu[i], ts[i], a[i], (String) s[i], m.prevState(c[i]), b[i], (String) s2[i]);
                 case WAKING -> m.waking(cpu[i], ts[i], a[i], b[i], (String) s[i], (int) c[i], d[i]);
+                case WAKEUP -> m.wakeup(cpu[i], ts[i], a[i], b[i], (String) s[i], (int) c[i], d[i]);
                 case PRINT -> m.print(ts[i], a[i], (String) s[i]);
+                case IRQ_PRINT -> m.irqPrint(cpu[i], ts[i], (String) s[i]);
                 case COUNT -> m.count((String) s[i]);
                 case BLOCKED -> m.blocked(ts[i], a[i], (String) s[i]);
                 case NEW_TASK -> m.newTask(ts[i], a[i], b[i], (String) s[i], c[i]);

@@ -15,6 +15,9 @@ interface FtraceSink {
 
     void print(long ts, long tid, String payload);
 
+    /** An atrace payload written while pid 0 was current on {@code cpu} (interrupt context). */
+    void irqPrint(int cpu, long ts, String payload);
+
     void printEnd(long ts, long tid, long tgid);
 
     /** An atrace {@code B|tgid|name}; false, having done nothing, when the name needs the general path. */
@@ -23,6 +26,9 @@ interface FtraceSink {
     void sched(int cpu, long ts, long prevTid, String prevComm, long rawPrevState, long nextTid, String nextComm);
 
     void waking(int cpu, long ts, long wakerTid, long wakeeTid, String wakeeComm, int targetCpu, int flags);
+
+    /** A {@code sched_wakeup} (the second half of a wake when the trace also has its {@code sched_waking}). */
+    void wakeup(int cpu, long ts, long wakerTid, long wakeeTid, String wakeeComm, int targetCpu, int flags);
 
     void blocked(long ts, long tid, String function);
 

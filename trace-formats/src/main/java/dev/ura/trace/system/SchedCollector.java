@@ -243,7 +243,14 @@ final class SchedCollector {
                     : STATES[r.endState[k]];
         }
         if (prevState != ThreadState.RUNNING && prevEnd != Long.MIN_VALUE) {
-            gap(b, w, wakes, wakeAt, wi, prevEnd, Math.max(prevEnd, endNs), prevState, blocked);
+            if (prevEnd >= endNs) {
+                // Switched out on the trace's last line: the state it was left in begins where the
+                // trace ends. Kept (empty, open to the trace end) so that a thread that fell asleep
+                // there is not taken for one still running when the recording stopped.
+                b.addAtTraceEnd(prevEnd, prevState);
+            } else {
+                gap(b, w, wakes, wakeAt, wi, prevEnd, endNs, prevState, blocked);
+            }
         }
         return b.build();
     }

@@ -5,6 +5,8 @@ import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.model.system.AsyncSlice;
 import dev.ura.trace.model.system.SystemTrace;
+import dev.ura.trace.model.system.ThreadState;
+import dev.ura.trace.model.system.ThreadStateTable;
 import dev.ura.trace.model.system.WakeupTable;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +69,47 @@ class FtraceRealRulesTest {
         assertThat(w.fromInterrupt(0)).isFalse();
         assertThat(w.time(1)).isEqualTo(100_000_040_000L);
         assertThat(t.metadata().properties()).containsEntry("sched_wakeup after sched_waking (one wake)", "1");
+    }
+
+    @Test
+    void aStateBegunOnTheLastLineIsKeptOpenToTheTraceEnd() throws Exception {
+        // The trace ends at 100.000050 (the last line). worker 200 runs from .000020 and is switched
+        // out asleep (S) on that last line: its last state is that sleep, from .000050 to the trace
+        // end (.000050), empty and open. io 300 is switched out in D on the same line on cpu 1, and
+        // app 100 runs from .000030 on cpu 2 and is never switched out: still running at the end.
+        // (The catapult android_systrace.txt ends this way: line 95, irq/409-inv_irq-99 switched out
+        // with prev_state=S at 50260.767491, the file's last event.)
+        Trace t = read("last.txt", HEADER
+                + "       <idle>-0     [000] d..3 100.000020: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=worker next_pid=200 next_prio=120\n"
+                + "       <idle>-0     [001] d..3 100.000025: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=io next_pid=300 next_prio=120\n"
+                + "       <idle>-0     [002] d..3 100.000030: sched_switch: prev_comm=swapper/2 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=app next_pid=100 next_prio=120\n"
+                + "           io-300   [001] d..3 100.000050: sched_switch: prev_comm=io prev_pid=300 prev_prio=120 prev_state=D ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+                + "       worker-200   [000] d..3 100.000050: sched_switch: prev_comm=worker prev_pid=200 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n");
+        SystemTrace s = t.system();
+        assertThat(t.lastTimeNs()).isEqualTo(100_000_050_000L);
+        ThreadStateTable worker = s.states().get(s.threadIndex(200));
+        assertThat(worker.size()).isEqualTo(2);
+        assertThat(worker.state(0)).isEqualTo(ThreadState.RUNNING);
+        assertThat(worker.start(0)).isEqualTo(100_000_020_000L);
+        assertThat(worker.end(0)).isEqualTo(100_000_050_000L);
+        assertThat(worker.state(1)).isEqualTo(ThreadState.SLEEPING);
+        assertThat(worker.start(1)).isEqualTo(100_000_050_000L);
+        assertThat(worker.end(1)).isEqualTo(100_000_050_000L);
+        assertThat(worker.waker(1)).isEqualTo(ThreadStateTable.WAKER_NONE);
+        assertThat(worker.endsOpen()).isTrue();
+        assertThat(worker.indexAt(100_000_050_000L)).isEqualTo(-1); // an empty state holds no instant
+
+        ThreadStateTable io = s.states().get(s.threadIndex(300));
+        assertThat(io.state(io.size() - 1)).isEqualTo(ThreadState.UNINTERRUPTIBLE);
+        assertThat(io.start(io.size() - 1)).isEqualTo(100_000_050_000L);
+        assertThat(io.endsOpen()).isTrue();
+
+        ThreadStateTable app = s.states().get(s.threadIndex(100));
+        assertThat(app.size()).isEqualTo(1);
+        assertThat(app.state(0)).isEqualTo(ThreadState.RUNNING);
+        assertThat(app.start(0)).isEqualTo(100_000_030_000L);
+        assertThat(app.end(0)).isEqualTo(100_000_050_000L);
+        assertThat(app.endsOpen()).isFalse();
     }
 
     @Test

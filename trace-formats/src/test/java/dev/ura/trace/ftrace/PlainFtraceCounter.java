@@ -20,7 +20,8 @@ import java.util.zip.Inflater;
  * (plain, after {@code TRACE:}, zlib after {@code TRACE:}, modern or legacy systrace HTML) and
  * counts event lines, threads (every tid above 0 named by a line's task column, a switch's
  * prev/next pid or a wakeup's pid), {@code sched_wakeup} lines, and atrace {@code B} markers
- * (all of them, and those an {@code E} on the same thread closes, matched in file order).
+ * (all of them, and those an {@code E} on the same thread closes, matched in file order), and the
+ * first and last event time (catapult's closing {@code trace_event_clock_sync} placeholder at time 0 aside).
  */
 final class PlainFtraceCounter {
     private static final Pattern EVENT = Pattern.compile(
@@ -31,6 +32,11 @@ final class PlainFtraceCounter {
     int wakeupLines;
     int bMarkers;
     int bPaired;
+    long firstNs = Long.MAX_VALUE;
+    long lastNs = Long.MIN_VALUE;
+    /** Event lines whose time is before the previous event line's (the clock going back). */
+    int stepsBack;
+    private long lastLineNs = Long.MIN_VALUE;
     final Set<Long> threads = new HashSet<>();
     final Map<Long, Integer> bPerThread = new TreeMap<>();
 
@@ -46,6 +52,15 @@ final class PlainFtraceCounter {
             long tid = Long.parseLong(m.group(2));
             String event = m.group(5).trim();
             String args = m.group(6);
+            long ns = ns(m.group(4));
+            if (ns != 0 || !args.startsWith("trace_event_clock_sync")) {
+                if (c.lastLineNs != Long.MIN_VALUE && ns < c.lastLineNs) {
+                    c.stepsBack++;
+                }
+                c.lastLineNs = ns;
+                c.firstNs = Math.min(c.firstNs, ns);
+                c.lastNs = Math.max(c.lastNs, ns);
+            }
             if (tid > 0) {
                 c.threads.add(tid);
             }
@@ -76,6 +91,13 @@ final class PlainFtraceCounter {
             }
         }
         return c;
+    }
+
+    /** "50260.767491" (seconds, any number of decimals) in ns. */
+    private static long ns(String seconds) {
+        int dot = seconds.indexOf('.');
+        String frac = (seconds.substring(dot + 1) + "000000000").substring(0, 9);
+        return Long.parseLong(seconds.substring(0, dot)) * 1_000_000_000L + Long.parseLong(frac);
     }
 
     private static String text(byte[] raw) throws IOException {

@@ -51,6 +51,12 @@ class RealSystemCountsTest {
         // ...and the reader agrees with the plain parser.
         Trace t = TraceFiles.read(file);
         assertThat(t.metadata().properties().get("ftrace.events")).isEqualTo(Integer.toString(plain.eventLines));
+        // The trace spans every event line, first to last (issue 19: "duration covers every event line").
+        assertThat(t.firstTimeNs()).as("first event time").isEqualTo(plain.firstNs);
+        assertThat(t.lastTimeNs()).as("last event time").isEqualTo(plain.lastNs);
+        // A clock going back is warned about exactly when the plain parser sees a line earlier than the one before.
+        assertThat(t.warnings().stream().anyMatch(w -> w.contains("the clock goes back"))).as("clock-back warning")
+                .isEqualTo(plain.stepsBack > 0);
         assertThat(t.threads().stream().filter(x -> x.id() > 0).map(ThreadTrack::id))
                 .containsExactlyInAnyOrderElementsOf(plain.threads);
         assertThat(t.system().wakeups().size()).isEqualTo(plain.wakeupLines);
@@ -67,5 +73,27 @@ class RealSystemCountsTest {
         } else {
             assertThat(t.warnings()).noneMatch(w -> w.contains("never ended"));
         }
+    }
+
+    /**
+     * catapult android_systrace.txt ends (line 95, its last event) with
+     * {@code irq/409-inv_irq-99 [000] 50260.767491: sched_switch: prev_comm=irq/409-inv_irq prev_pid=99
+     * prev_prio=49 prev_state=S ==> next_comm=SensorService}: the interrupt thread falls asleep on the
+     * last line. Its last state is that sleep, open to the trace's end (empty: the file ends there),
+     * after the run that began at line 93 (50260.767410, switched in by WebViewCoreThre-11043);
+     * SensorService (373), switched in on that line, has nothing after it.
+     */
+    @org.junit.jupiter.api.Test
+    void aSleepBegunOnTheLastLineOfARealCaptureIsKept() throws Exception {
+        Trace t = TraceFiles.read(SharedFiles.require("traces/system-real/catapult__tracing_test_data_android_systrace.txt"));
+        assertThat(t.lastTimeNs()).isEqualTo(50_260_767_491_000L);
+        var irq = t.system().states().get(t.system().threadIndex(99));
+        int last = irq.size() - 1;
+        assertThat(irq.endsOpen()).isTrue();
+        assertThat(irq.state(last)).isEqualTo(dev.ura.trace.model.system.ThreadState.SLEEPING);
+        assertThat(irq.start(last)).isEqualTo(50_260_767_491_000L);
+        assertThat(irq.state(last - 1)).isEqualTo(dev.ura.trace.model.system.ThreadState.RUNNING);
+        assertThat(irq.start(last - 1)).isEqualTo(50_260_767_410_000L);
+        assertThat(irq.end(last - 1)).isEqualTo(50_260_767_491_000L);
     }
 }

@@ -8,6 +8,7 @@ import dev.ura.trace.testing.ColdLaunchScenario;
 import dev.ura.trace.testing.DiskWriteBinderLockScenario;
 import dev.ura.trace.testing.ModelFingerprint;
 import dev.ura.trace.testing.PerfettoTraceWriter;
+import dev.ura.trace.testing.ProtoWriter;
 import dev.ura.trace.testing.SdkTrackEventWriter;
 import dev.ura.trace.testing.SharedFiles;
 import dev.ura.trace.testing.SystemScenarios;
@@ -56,7 +57,43 @@ class PerfettoChunkedReadTest {
         out.add(Arguments.of("disk write, binder, lock", PerfettoTraceWriter.write(DiskWriteBinderLockScenario.script(),
                 plain.withCompact())));
         out.add(Arguments.of("SDK track events", SdkTrackEventWriter.write(ClickWorkerNetworkScenario.script())));
+        out.add(Arguments.of("sched_wakeup after sched_waking, interrupt prints", wakeupsAndIrqPrints()));
         return out.stream();
+    }
+
+    /**
+     * Bundles of full events: per CPU a switch in, a {@code sched_waking} with its {@code sched_wakeup}
+     * (the builder drops the second half), a lone {@code sched_wakeup}, and atrace slices written
+     * while pid 0 was current (they go to the CPU's interrupt lane).
+     */
+    private static byte[] wakeupsAndIrqPrints() {
+        List<byte[]> packets = new ArrayList<>();
+        for (int round = 0; round < 20; round++) {
+            for (int cpu = 0; cpu < 2; cpu++) {
+                long t = 1_000_000_000L + round * 1_000_000L + cpu * 1000;
+                int tid = 100 + cpu;
+                ProtoWriter bundle = new ProtoWriter().varint(1, cpu)
+                        .message(2, event(t, 0, 4, new ProtoWriter().string(1, "swapper").varint(2, 0).varint(4, 0)
+                                .string(5, "t" + tid).varint(6, tid)))
+                        .message(2, event(t + 10, tid, 20, new ProtoWriter().string(1, "w").varint(2, 200 + round)
+                                .varint(5, cpu)))
+                        .message(2, event(t + 20, tid, 17, new ProtoWriter().string(1, "w").varint(2, 200 + round)
+                                .varint(5, cpu)))
+                        .message(2, event(t + 30, tid, 17, new ProtoWriter().string(1, "v").varint(2, 300 + round)
+                                .varint(5, 1 - cpu)))
+                        .message(2, event(t + 40, tid, 4, new ProtoWriter().string(1, "t" + tid).varint(2, tid)
+                                .varint(4, 1).string(5, "swapper").varint(6, 0)))
+                        .message(2, event(t + 50, 0, 3, new ProtoWriter().string(2, "B|0|pp_done_irq\n")))
+                        .message(2, event(t + 60, 0, 3, new ProtoWriter().string(2, "E|0\n")));
+                packets.add(new ProtoWriter().message(1, new ProtoWriter().message(1, bundle).varint(10, 1))
+                        .toByteArray());
+            }
+        }
+        return PerfettoTraceWriter.concat(packets);
+    }
+
+    private static ProtoWriter event(long ts, int pid, int field, ProtoWriter payload) {
+        return new ProtoWriter().varint(1, ts).varint(2, pid).message(field, payload);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -65,6 +102,19 @@ class PerfettoChunkedReadTest {
         String expected = ModelFingerprint.text(read(ONE, file));
         for (PerfettoReader r : CHUNKED) {
             assertThat(ModelFingerprint.text(read(r, file))).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void wakeupHalvesAndInterruptPrintsAreReplayedToo() throws Exception {
+        // 20 rounds x 2 CPUs: each round's two wakes of task 200+round by sched_waking are followed by
+        // their sched_wakeup halves (the task never runs between): 40 dropped. Each CPU's B|0 / E|0
+        // pair, written while pid 0 was current, is one slice on that CPU's interrupt lane: 20 each.
+        Trace t = read(new PerfettoReader(2, 1), wakeupsAndIrqPrints());
+        assertThat(t.metadata().property("sched_wakeup after sched_waking (one wake)")).isEqualTo("40");
+        for (String lane : List.of("CPU 0 irq", "CPU 1 irq")) {
+            assertThat(t.threads()).filteredOn(th -> th.name().equals(lane)).singleElement()
+                    .satisfies(th -> assertThat(th.calls().size()).isEqualTo(20));
         }
     }
 

@@ -170,7 +170,10 @@ class SystemReadersTest {
                 {ThreadState.SLEEPING, 720, 2600, ThreadStateTable.WAKER_NONE}});
         assertStates(s.states().get(idx(t, RENDER)), new Object[][] {
                 {ThreadState.RUNNABLE, 1800, 1820, app},
-                {ThreadState.RUNNING, 1820, 2600, ThreadStateTable.WAKER_NONE}});
+                {ThreadState.RUNNING, 1820, 2600, ThreadStateTable.WAKER_NONE},
+                // switched out asleep by the scenario's last scheduler event (2600): that sleep is kept,
+                // empty, open to where the scheduler data ends
+                {ThreadState.SLEEPING, 2600, 2600, ThreadStateTable.WAKER_NONE}});
         assertThat(s.states().get(idx(t, RENDER)).cpu(1)).isEqualTo(1);
         assertThat(s.wakeups().size()).isEqualTo(7);
         assertThat(s.wakeups().time(3)).isEqualTo(t(1500));

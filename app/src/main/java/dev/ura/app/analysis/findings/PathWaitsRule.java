@@ -6,6 +6,7 @@ import dev.ura.app.analysis.model.Finding;
 import dev.ura.app.analysis.model.Segment;
 import dev.ura.app.analysis.model.SliceRef;
 import dev.ura.app.analysis.model.SliceSelector;
+import dev.ura.app.analysis.system.SystemThreads;
 import dev.ura.trace.model.system.ThreadStateTable;
 
 import java.util.ArrayList;
@@ -16,8 +17,9 @@ import java.util.Map;
 /**
  * System traces: what the user waited for on the critical path — its {@code wait} pieces (sleeps
  * the walk did not follow to another thread), grouped by thread, slice and what ended them: vsync
- * (the display's next frame), an interrupt (the network, a timer or an I/O completion), or no
- * recorded wakeup. Reported when they add up to {@link FindingThresholds#minWaitNs()}. When the
+ * (the display's next frame), an interrupt (the network, a timer or an I/O completion, or a kernel
+ * interrupt thread, named: a hardware interrupt's handler, a softirq, deferred work), another
+ * thread, or no recorded wakeup. Reported when they add up to {@link FindingThresholds#minWaitNs()}. When the
  * longest non-vsync wait is inside a slice of the app's own work, the suggestion runs that slice
  * in parallel — started with the response — when that saves time; when it does not (the slice
  * already starts with the response), the message says only doing it before the input would.
@@ -115,6 +117,12 @@ public final class PathWaitsRule implements FindingRule {
         int waker = i < 0 ? ThreadStateTable.WAKER_NONE : st.waker(i);
         if (waker == ThreadStateTable.WAKER_INTERRUPT) {
             return "an interrupt: the network, a timer or an I/O completion" + in;
+        }
+        String source = waker >= 0 ? SystemThreads.interruptSource(ctx.trace().threads().get(waker).name()) : null;
+        if (source != null) {
+            // A kernel interrupt thread is the interrupt itself (docs/system-responses.md §2): the
+            // hardware woke its handler, not another thread of the system.
+            return "an interrupt: " + source + in;
         }
         if (waker >= 0) {
             return "a wakeup by " + ctx.systemFacts().label(waker) + in;

@@ -73,9 +73,10 @@ public final class CutOff {
     /**
      * Whether thread {@code t} was still in the response's work when the trace ends: it has no
      * scheduler states (a slice the reader closed at the end: nothing else ends there), or its last
-     * state lasts to the end and is not running — runnable, in I/O, or asleep on something not yet
-     * come. A last running state that ends at the trace's end is not judged: the reader drops the
-     * sleep a final switch-out begins, so a thread that fell asleep on the last line looks the same.
+     * state lasts to the end — running, runnable, in I/O, or asleep on something not yet come. A
+     * thread switched out on the trace's last line (its last state is empty, open to the end) was
+     * still in the work when preempted or put in I/O there; one that fell asleep there (or exited)
+     * had ended its part, as a sleep with no recorded wakeup ends a stretch anywhere (rule 5).
      */
     private boolean waitingAtEnd(int t) {
         if (t < 0 || t >= states.size() || states.get(t).size() == 0) {
@@ -83,7 +84,11 @@ public final class CutOff {
         }
         ThreadStateTable st = states.get(t);
         int last = st.size() - 1;
-        return st.end(last) >= systemEndNs && st.state(last) != ThreadState.RUNNING;
+        if (st.end(last) < systemEndNs) {
+            return false;
+        }
+        ThreadState state = st.state(last);
+        return !st.endsOpen() || state.isRunnable() || state == ThreadState.UNINTERRUPTIBLE;
     }
 
     /** Whether an interval of {@code work}'s tracked events ends at its thread's last recorded time. */

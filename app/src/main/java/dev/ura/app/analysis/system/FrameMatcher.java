@@ -88,7 +88,9 @@ final class FrameMatcher {
         }
         boolean postBack = false;
         int back = postBack(stretches);
-        if (back >= 0 && !out.contains(back)) {
+        if (back == AFTER_LAST) {
+            afterLast = true; // posted back, but the frame that would draw it is not in the trace
+        } else if (back >= 0 && !out.contains(back)) {
             out.add(back);
             postBack = true;
         }
@@ -106,7 +108,8 @@ final class FrameMatcher {
      * thread of a UI thread's process (not its RenderThread) and the UI thread is awake (running or
      * waiting for a CPU) when it ends, a message it posted needed no wakeup — the looper takes it
      * after what it is doing. That work is drawn by the UI thread's first drawing frame that starts
-     * after the stretch's end. Returns that frame, or -1.
+     * after the stretch's end. Returns that frame; {@link #AFTER_LAST} when the trace has no such
+     * frame (it ends before the post-back was drawn); -1 when there is no post-back.
      */
     private int postBack(List<TrackedStretch> stretches) {
         TrackedStretch last = null;
@@ -124,11 +127,18 @@ final class FrameMatcher {
         }
         ThreadStateTable st = system.states().get(main);
         int at = st.indexAt(last.toNs());
+        if (at < 0 && st.size() > 0 && st.end(st.size() - 1) == last.toNs()) {
+            at = st.indexAt(last.toNs() - 1); // the stretch ends where the trace does: the UI thread's state there
+        }
         if (at < 0 || !(st.state(at) == ThreadState.RUNNING || st.state(at).isRunnable())) {
             return -1;
         }
-        return ui.firstDrawing(main, last.toNs() + 1, true);
+        int frame = ui.firstDrawing(main, last.toNs() + 1, true);
+        return frame >= 0 ? frame : AFTER_LAST;
     }
+
+    /** {@link #postBack}: the work posted back to an awake UI thread after its last drawing frame. */
+    private static final int AFTER_LAST = -2;
 
     /** Of {@code requested}, the frame drawn last (the later one on a tie), or -1 when none. */
     int drawnLast(List<Integer> requested) {

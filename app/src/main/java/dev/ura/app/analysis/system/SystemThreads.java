@@ -89,6 +89,27 @@ public final class SystemThreads {
         return t >= 0 && t < kernel.length && kernel[t];
     }
 
+    /**
+     * What a kernel interrupt or deferred-work thread named {@code name} delivers, for messages that
+     * say what ended a sleep: {@code irq/218-host_sp} is "hardware interrupt 218 (host_sp)",
+     * {@code ksoftirqd/1} "a software interrupt on CPU 1", {@code kworker/u:2} "kernel work deferred
+     * from an interrupt"; each followed by the thread's name. Null for any other thread.
+     */
+    public static String interruptSource(String name) {
+        if (name == null || !KERNEL_INTERRUPT.matcher(name).matches()) {
+            return null;
+        }
+        if (name.startsWith("irq/")) {
+            int dash = name.indexOf('-');
+            return "hardware interrupt " + name.substring(4, dash) + " (" + name.substring(dash + 1)
+                    + "), delivered by its handler thread " + name;
+        }
+        if (name.startsWith("ksoftirqd/")) {
+            return "a software interrupt on CPU " + name.substring("ksoftirqd/".length()) + " (" + name + ")";
+        }
+        return "kernel work deferred from an interrupt (" + name + ")";
+    }
+
     /** Whether thread {@code t} is system_server's InputDispatcher or InputReader: never tracked work. */
     boolean inputSystem(int t) {
         return t >= 0 && t < input.length && input[t];

@@ -4,6 +4,7 @@ import dev.ura.app.analysis.graph.Dependency;
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.graph.Schedule;
 import dev.ura.app.analysis.graph.SegmentKind;
+import org.jgrapht.Graph;
 
 import java.util.List;
 import java.util.Locale;
@@ -17,10 +18,14 @@ import java.util.Locale;
 final class Outcome {
     private final ResponseGraph graph;
     private final Schedule<Integer, Dependency> estimate;
+    /** The graph the estimate was scheduled on: its critical edges may be ones the changes added. */
+    private final Graph<Integer, Dependency> changedGraph;
     private final boolean[] changed;
 
-    Outcome(ResponseGraph graph, Schedule<Integer, Dependency> estimate, boolean[] changed) {
+    Outcome(ResponseGraph graph, Graph<Integer, Dependency> changedGraph, Schedule<Integer, Dependency> estimate,
+            boolean[] changed) {
         this.graph = graph;
+        this.changedGraph = changedGraph;
         this.estimate = estimate;
         this.changed = changed;
     }
@@ -98,7 +103,7 @@ final class Outcome {
                 return graph.threadName(w) + " then waits for the frame as before: " + graph.name(w);
             }
             Dependency in = estimate.criticalEdgeInto(w);
-            int u = in == null ? -1 : graph.graph().getEdgeSource(in);
+            int u = in == null ? -1 : changedGraph.getEdgeSource(in);
             if (u < 0 || graph.thread(u) == thread) {
                 continue;
             }
@@ -117,7 +122,7 @@ final class Outcome {
             if (in == null) {
                 return "";
             }
-            int y = graph.graph().getEdgeSource(in);
+            int y = changedGraph.getEdgeSource(in);
             if (!base.isScheduled(y) || estimate.earliestFinishNs(y) != base.earliestFinishNs(y)) {
                 return "";
             }

@@ -106,7 +106,7 @@ public final class WhatIfEstimator {
         long saved = r.durationNs() - durationNs;
         double percent = r.durationNs() == 0 ? 0 : 100.0 * saved / r.durationNs();
         CriticalPath path = graph.toCriticalPath(s, end);
-        Outcome why = new Outcome(graph, s, changed);
+        Outcome why = new Outcome(graph, view, s, changed);
         String frame = why.frameMoved();
         String reason = null;
         if (saved <= 0) {

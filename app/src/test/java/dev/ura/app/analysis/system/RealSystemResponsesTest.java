@@ -108,6 +108,36 @@ class RealSystemResponsesTest {
     }
 
     /**
+     * The same capture, input line 4176: B|655|deliverInputEvent at 50262.814095 (E line 4192). The
+     * launcher's performTraversals (line 4193) draws; inside draw, drawDisplayList runs from line 4230
+     * (.823093) to its E at line 4263 (.831085), and in it the launcher falls asleep at line 4231
+     * (.825306, sched_switch prev_state=S). Line 4259: WebViewCoreThre "wakes" irq/214-host_sp at
+     * .830859 — the hard interrupt arrived while WebViewCore ran, and the kernel books the task it
+     * interrupted as the waker; line 4261: the handler thread irq/214-host_sp-14188 wakes the launcher
+     * at .830890. That sleep, .825306–.830890 = 5.584 ms, is on the critical path (the launcher is the
+     * only thread of this response's path) and was ended by hardware interrupt 214 (device host_sp),
+     * not by another thread of the system: waits-on-path names the interrupt (docs/system-responses.md
+     * §2, §7). The response ends at eglSwapBuffers' E, line 4288 (.831981).
+     */
+    @Test
+    void aSleepEndedByAnInterruptThreadIsWordedAsThatInterrupt() throws Exception {
+        Analysis a = analyse(REAL + "catapult__tracing_test_data_android_systrace.html");
+        Response r = at(a, 50_262_814_095_000L);
+        assertThat(r.endNs()).isEqualTo(50_262_831_981_000L);
+        assertThat(a.findings(r.index())).filteredOn(f -> f.rule().equals("waits-on-path")).singleElement()
+                .satisfies(f -> assertThat(f.message())
+                        .contains("5.6 ms on ndroid.launcher in drawDisplayList for an interrupt: hardware interrupt 214"
+                                + " (host_sp), delivered by its handler thread irq/214-host_sp")
+                        .doesNotContain("a wakeup by irq/"));
+        // No finding on the capture words an interrupt thread as a thread that woke someone.
+        for (Response any : a.responses()) {
+            assertThat(a.findings(any.index())).extracting(f -> f.message())
+                    .noneMatch(m -> m.contains("wakeup by irq/") || m.contains("wakeup by kworker/")
+                            || m.contains("wakeup by ksoftirqd/"));
+        }
+    }
+
+    /**
      * An Android 7 capture (catapult systrace/test_data, the same bytes as text and as
      * {@code atrace -z}): only the async form {@code S|pid|deliverInputEvent|seq} … {@code F}.
      * Six inputs: two of systemui (13580), four of process 18926, whose UI thread 18926 runs
@@ -164,6 +194,10 @@ class RealSystemResponsesTest {
             "catapult__systrace_systrace_test_data_atrace_data", "trappy__trace_legacy_systrace.html",
             "trappy__trace_systrace.html", "trappy__trace_surfaceflinger.html"})
     void capturesWithoutInputsHaveNoResponse(String file) throws Exception {
+        // The raw reason, checked on the bytes (all five are plain text or HTML): no input or launch marker.
+        String raw = java.nio.file.Files.readString(SharedFiles.require(REAL + file), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(raw).doesNotContain("deliverInputEvent").doesNotContain("bindApplication")
+                .doesNotContain("AndroidOwner:onTouch");
         Analysis a = analyse(REAL + file);
         assertThat(a.responses()).isEmpty();
     }
@@ -183,6 +217,10 @@ class RealSystemResponsesTest {
      */
     @Test
     void jvmAppKernelCaptureEndsAtTheFrameThatDrawsThePostBack() throws Exception {
+        // Fewer than three inputs: the file holds one input marker only (one "deliverInputEvent" in its bytes).
+        String raw = java.nio.file.Files.readString(SharedFiles.require("traces/systrace/jvm-app-kernel.systrace.txt"),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(raw.split("deliverInputEvent", -1)).hasSize(2);
         Analysis a = analyse("traces/systrace/jvm-app-kernel.systrace.txt");
         assertThat(a.responses()).hasSize(1);
         Response r = a.responses().get(0);

@@ -64,4 +64,64 @@ class SystemCutOffTest {
         assertThat(a.cutOff(0)).isTrue();
         assertThat(a.responses().get(0).endNs()).isEqualTo(2_911_341_618_000L);
     }
+
+    /** The first {@code lines} lines of jvm-app-kernel.systrace.txt, as a file of its own. */
+    private static Path firstLines(Path dir, int lines) throws Exception {
+        Path full = SharedFiles.require("traces/systrace/jvm-app-kernel.systrace.txt");
+        byte[] bytes = Files.readAllBytes(full);
+        int seen = 0;
+        int cut = bytes.length;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == '\n' && ++seen == lines) {
+                cut = i + 1;
+                break;
+            }
+        }
+        Path out = dir.resolve("jvm-app-kernel-" + lines + ".systrace.txt");
+        Files.write(out, Arrays.copyOf(bytes, cut));
+        return out;
+    }
+
+    /**
+     * The click of line 7045 (2911.324773) hands the load to FeedWorker (27416), which posts the
+     * result back to the UI thread without waking it: it falls asleep for good at line 7401
+     * (.456909, prev_state=S) while the UI thread, switched in at line 7384 (.455989), runs
+     * doFrame 1101 (line 7388, .456130) until line 7407. The post-back is drawn by the first frame
+     * of the UI thread that starts after .456909: doFrame 1102, line 7453 (§3 "Post-back without a
+     * wakeup"). Cut after line 7401 (FeedWorker falls asleep on the last line) or after line 7452
+     * (the last line before doFrame 1102, .472193), that frame is not in the file: the response is
+     * unfinished — its work posts back after the trace's last frame — and ends with FeedWorker's
+     * stretch at .456909. It is not cut off: FeedWorker had fallen asleep (its part ended), and no
+     * other stretch (the trigger to .326925, VM Thread 27398 .326329–.326624) reaches the end.
+     * Before, both files answered "finished at DrawFrames 1094, 16.8 ms", a frame the post-back
+     * never asked for.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {7401, 7452})
+    void aPostBackAfterTheLastFrameOfACutCaptureIsUnfinished(int lines, @TempDir Path dir) throws Exception {
+        Analysis a = Analysis.of(TraceFiles.read(firstLines(dir, lines)));
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.responses().get(0).startNs()).isEqualTo(2_911_324_773_000L);
+        assertThat(a.responses().get(0).finished()).isFalse();
+        assertThat(a.systemWork(0).orElseThrow().unfinishedReason())
+                .isEqualTo("its work posts back to the UI thread after the last frame of the trace");
+        assertThat(a.responses().get(0).endNs()).isEqualTo(2_911_456_909_000L);
+        assertThat(a.cutOff(0)).isFalse();
+    }
+
+    /**
+     * Cut after line 7400 (.456738, the UI thread's B|layout): FeedWorker, woken at line 7393
+     * (.456200, from softirq) and running since its first event on CPU 1 (line 7394, .456360, an E),
+     * is still running when the file ends — its sleep comes at line 7401. Its stretch reaches the end
+     * on a running thread: cut off (before, a running last state was not judged, because a thread
+     * switched out on the last line looked the same; docs/system-responses.md "Cut off").
+     */
+    @Test
+    void aTrackedThreadStillRunningAtTheEndIsCutOff(@TempDir Path dir) throws Exception {
+        Analysis a = Analysis.of(TraceFiles.read(firstLines(dir, 7400)));
+        assertThat(a.trace().lastTimeNs()).isEqualTo(2_911_456_738_000L);
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.cutOff(0)).isTrue();
+        assertThat(a.responses().get(0).finished()).isFalse();
+    }
 }

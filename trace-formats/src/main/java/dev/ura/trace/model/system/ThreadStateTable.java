@@ -10,6 +10,11 @@ import java.util.Map;
  * The scheduler states of one thread, column-wise, as back-to-back intervals sorted by start
  * (gaps where the trace cannot tell). A sleep ended by a wakeup names the waker; a running
  * interval names its CPU; a sleep may name the kernel function it blocked in.
+ *
+ * <p>Every interval has a length, except possibly the last: a thread switched out on the trace's
+ * very last event keeps the state it was left in (asleep, preempted, in I/O, exited) as an empty
+ * interval at the trace's end — open-ended, the trace shows no more of it. Without it such a thread
+ * would look the same as one still running when the recording stopped ({@link #endsOpen()}).
  */
 public final class ThreadStateTable {
     private static final ThreadStateTable EMPTY = new Builder().build();
@@ -80,6 +85,14 @@ public final class ThreadStateTable {
     /** Kernel function a sleep blocked in ({@code sched_blocked_reason}), or {@code null}. */
     public String blockedFunction(int i) {
         return blocked == null || blocked[i] < 0 ? null : strings[blocked[i]];
+    }
+
+    /**
+     * Whether the last interval is empty: the state a switch-out on the trace's last event left the
+     * thread in, open to the trace's end (it contains no instant, so {@link #indexAt} never finds it).
+     */
+    public boolean endsOpen() {
+        return size > 0 && end[size - 1] == start[size - 1];
     }
 
     /** Index of the interval containing {@code timeNs} (start ≤ t &lt; end), or -1. */
@@ -182,6 +195,21 @@ public final class ThreadStateTable {
                 blocked[size] = -1;
             }
             return size++;
+        }
+
+        /**
+         * Appends the empty last interval of a thread switched out on the trace's last event (see the
+         * class comment): state {@code s} from {@code atNs}, where the trace ends. Nothing may follow it.
+         *
+         * @return its index, or -1 when an earlier interval already reaches past {@code atNs}
+         */
+        public int addAtTraceEnd(long atNs, ThreadState s) {
+            if (size > 0 && atNs < end[size - 1]) {
+                return -1;
+            }
+            int i = add(atNs, atNs + 1, s, -1, WAKER_NONE);
+            end[i] = atNs;
+            return i;
         }
 
         /** Sets the blocking function of interval {@code i}. */
