@@ -119,6 +119,7 @@ public final class PerfettoReader implements TraceReader {
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
         ByteBuffer d = data.slice();
         SystemTraceBuilder b = new SystemTraceBuilder();
+        b.threads(threads);
         Map<String, String> props = new LinkedHashMap<>();
         Stream stream = new Stream(source, b, props, progress, threads, chunkBytes);
         stream.file(d);

@@ -55,6 +55,14 @@ public final class SystemTraceBuilder {
     private int kernelMinor;
     private String kernelRelease = "";
 
+    /** Threads {@link #build} may use (the calling one included); 0 until set: {@link LoadThreads#count()}. */
+    private int threads;
+
+    /** How many threads {@link #build} may use, the calling one included (the reader's own choice). */
+    public void threads(int n) {
+        threads = n;
+    }
+
     /** A problem worth a line of its own (the first {@value #MAX_LISTED_WARNINGS}; later ones are counted). */
     public void warn(String warning) {
         if (listed < MAX_LISTED_WARNINGS) {
@@ -409,7 +417,7 @@ public final class SystemTraceBuilder {
         // The scheduler model reads nothing the slices, names and threads below touch, and is the
         // larger half of this phase: with a second thread it is built beside them.
         FutureTask<SchedCollector.Result> schedModel = new FutureTask<>(() -> sched.build(n, end));
-        boolean beside = sched.any() && LoadThreads.count() > 1;
+        boolean beside = sched.any() && (threads > 0 ? threads : LoadThreads.count()) > 1;
         if (beside) {
             Thread t = new Thread(schedModel, "ura-sched-model");
             t.setDaemon(true);
