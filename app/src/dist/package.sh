@@ -74,6 +74,7 @@ if command -v dpkg-deb >/dev/null && command -v fakeroot >/dev/null; then
   # The image's archive names the image's path, useless in /opt/ura, where postinst makes its own
   # (and prerm removes it): leave it out of the .deb (2 MB less, and dpkg -V stays clean).
   mv "$image/lib/app/ura.jsa" "$out/ura.jsa.image" 2>/dev/null || true
+  mv "$image/lib/app/ura-info.jsa" "$out/ura-info.jsa.image" 2>/dev/null || true
   (cd "$here/../.." && "${jdk_bin}jpackage" --type deb --app-image "$image" --name ura --app-version "$version" \
       --vendor "ura" --description "Screen-centric response-time explorer for Android method traces and agent logs" \
       --dest "$out" --resource-dir "$here/linux" \
@@ -83,6 +84,7 @@ if command -v dpkg-deb >/dev/null && command -v fakeroot >/dev/null; then
       --file-associations src/dist/fa-ura-zip.properties \
       --install-dir /opt)
   mv "$out/ura.jsa.image" "$image/lib/app/ura.jsa" 2>/dev/null || true
+  mv "$out/ura-info.jsa.image" "$image/lib/app/ura-info.jsa" 2>/dev/null || true
 else
   echo "package.sh: dpkg-deb or fakeroot missing; built the app image only ($image)" >&2
 fi

@@ -48,25 +48,32 @@ class CliScriptTest {
         String out = run(List.of(link.toString(), "info", "my trace.trace", "$HOME", "`x`"));
 
         String real = image.toRealPath().toString();
-        // info is a short command: the client compiler only and a small starting heap, after the cfg's options
+        // info is a short command: the client compiler only and the serial collector with a small young
+        // generation and heap, after the cfg's options (so -XX:-UseParallelGC undoes the cfg's collector)
         assertThat(out.lines().toList()).containsExactly(
                 "[-Djpackage.app-version=0.1.0]",
                 "[-XX:SharedArchiveFile=" + real + "/lib/app/ura.jsa]",
                 "[-Dodd=a$b\"c`d\\e f]",
-                "[-XX:TieredStopAtLevel=1]", "[-Xms16m]",
+                "[-XX:TieredStopAtLevel=1]", "[-XX:-UseParallelGC]", "[-XX:+UseSerialGC]", "[-Xms8m]", "[-XX:NewSize=2m]",
+                "[-XX:NewRatio=8]",
+                "[-XX:MinHeapFreeRatio=10]", "[-XX:MaxHeapFreeRatio=20]",
+                // and its own, smaller class-data-sharing archive, after the cfg's (the last one counts)
+                "[-XX:SharedArchiveFile=" + real + "/lib/app/ura-info.jsa]",
                 "[-cp]",
                 "[" + real + "/lib/app/ura.jar]",
                 "[dev.ura.app.Main]",
                 "[info]", "[my trace.trace]", "[$HOME]", "[`x`]");
         assertThat(run(List.of(link.toString(), "analyze", "t.trace")).lines().toList())
-                .contains("[-XX:TieredStopAtLevel=1]", "[-Xms16m]");
+                .contains("[-XX:TieredStopAtLevel=1]", "[-Xms16m]")
+                .doesNotContain("[-XX:+UseSerialGC]", "[-XX:SharedArchiveFile=" + real + "/lib/app/ura-info.jsa]");
         // every other command, and the window (no command, or a file), keeps the cfg's options alone
         for (List<String> args : List.of(List.of("profile", "t.trace"), List.of("t.trace"), List.<String>of(),
                 List.of("--info"))) {
             List<String> command = new java.util.ArrayList<>(List.of(link.toString()));
             command.addAll(args);
             assertThat(run(command).lines().toList()).as(args.toString())
-                    .doesNotContain("[-XX:TieredStopAtLevel=1]", "[-Xms16m]")
+                    .doesNotContain("[-XX:TieredStopAtLevel=1]", "[-Xms16m]", "[-XX:+UseSerialGC]",
+                            "[-XX:SharedArchiveFile=" + real + "/lib/app/ura-info.jsa]")
                     .startsWith("[-Djpackage.app-version=0.1.0]");
         }
     }

@@ -72,12 +72,13 @@ class DebScriptsTest {
     @Test
     void prermRemovesTheArchivePostinstMadeAndAnEmptiedDefaultsList(@TempDir Path dir) throws Exception {
         String prerm = Files.readString(LINUX.resolve("prerm"));
-        assertThat(prerm).contains("rm -f /opt/ura/lib/app/ura.jsa");
+        assertThat(prerm).contains("rm -f /opt/ura/lib/app/ura.jsa /opt/ura/lib/app/ura-info.jsa");
         assertThat(Files.readString(LINUX.resolve("postinst"))).contains("sh /opt/ura/lib/app/train.sh /opt/ura")
                 .contains("ln -sf /opt/ura/bin/ura-cli /usr/bin/ura");
         assertThat(prerm).contains("/opt/ura/bin/ura-cli|/opt/ura/bin/ura) rm -f /usr/bin/ura");
         assertThat(Files.readString(LINUX.resolve("..").resolve("package.sh")))
-                .contains("mv \"$image/lib/app/ura.jsa\" \"$out/ura.jsa.image\"");
+                .contains("mv \"$image/lib/app/ura.jsa\" \"$out/ura.jsa.image\"")
+                .contains("mv \"$image/lib/app/ura-info.jsa\" \"$out/ura-info.jsa.image\"");
         // The defaults-list step, run as the prerm runs it, on lists in a temporary folder.
         String step = prerm.lines().dropWhile(l -> !l.contains("list=/usr/share/applications/defaults.list"))
                 .takeWhile(l -> !l.strip().equals(") || echo \"ura: desktop integration only partly removed\" >&2"))

@@ -34,4 +34,32 @@ class ClassDataTrainingTest {
         }
         assertThat(Files.exists(png)).isTrue();
     }
+
+    /**
+     * The {@code --info} run (ura-info.jsa) reads a method trace, a systrace HTML, an agent log and
+     * a Perfetto trace, each without a failure, so the archive holds each reader's classes.
+     */
+    @Test
+    void theInfoRunReadsEveryKindOfFile() throws Exception {
+        String trace = Path.of("../sample-traces/samples/news-launch.trace").toString();
+        var files = ClassDataTraining.infoFiles(trace, dir);
+        assertThat(files).hasSize(4).first().isEqualTo(trace);
+        assertThat(files).anyMatch(f -> f.endsWith("training.html")).anyMatch(f -> f.endsWith(".jsonl"))
+                .anyMatch(f -> f.endsWith(".perfetto-trace"));
+        var commands = ClassDataTraining.infoCommands(files);
+        assertThat(commands).hasSize(8).allMatch(c -> c[0].equals("info"));
+        for (String[] command : commands) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = UraCommand.run(command, new PrintWriter(out), new PrintWriter(err));
+            assertThat(code).as(String.join(" ", command) + ": " + err).isZero();
+            assertThat(err.toString()).as(String.join(" ", command)).isEmpty();
+        }
+        // The HTML is catapult's legacy form with the lines written in SYSTRACE_HTML: 7 event lines
+        // (two switches, three atrace markers, a waking and its wakeup), read without a warning.
+        StringWriter out = new StringWriter();
+        UraCommand.run(new String[]{"info", files.get(1)}, new PrintWriter(out), new PrintWriter(Writer.nullWriter()));
+        assertThat(out.toString()).contains("format    systrace (legacy-html)").contains("records   7")
+                .doesNotContain("warnings");
+    }
 }

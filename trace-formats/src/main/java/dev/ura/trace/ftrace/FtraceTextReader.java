@@ -58,6 +58,11 @@ public final class FtraceTextReader implements TraceReader {
                             + " class=\"trace-data\"> part with '# tracer' and no linuxPerfData)", null);
                 }
                 kind = html.legacy() ? SystraceContainer.Kind.LEGACY_HTML : kind;
+                if (html.endedInsideTrace()) {
+                    // Read up to the end, as the text is line by line; but the capture may go on beyond it.
+                    b.warn("the HTML ends inside its trace text (no closing " + (html.legacy() ? "quote of"
+                            + " linuxPerfData" : "</script>") + "): the file may be cut short");
+                }
                 if (html.laterFtraceParts() > 0) {
                     // Only the first is read, as catapult's importer does: two ftrace parts are two
                     // captures of the same kernel buffers, not halves of one.

@@ -41,6 +41,14 @@ final class HtmlSections implements LineStream.Sink {
         return laterFtraceParts;
     }
 
+    /**
+     * Whether the file ended inside the ftrace text: a {@code trace-data} part without its
+     * {@code </script>}, or the legacy string without its closing quote or script end (a cut file).
+     */
+    boolean endedInsideTrace() {
+        return state == State.FTRACE || state == State.LEGACY;
+    }
+
     /** Whether the ftrace text was the legacy {@code linuxPerfData} string. */
     boolean legacy() {
         return legacySeen;
@@ -227,15 +235,25 @@ final class HtmlSections implements LineStream.Sink {
         return true;
     }
 
+    /**
+     * The first {@code pat} in {@code a[from, to)}, or -1. Every line of the legacy string is searched
+     * for {@code </script>}, so the loop looks for the first byte alone and compares the rest only
+     * where it is found.
+     */
     static int indexOf(byte[] a, int from, int to, byte[] pat) {
-        outer:
-        for (int i = from; i + pat.length <= to; i++) {
-            for (int j = 0; j < pat.length; j++) {
-                if (a[i + j] != pat[j]) {
-                    continue outer;
-                }
+        byte first = pat[0];
+        int last = to - pat.length;
+        for (int i = from; i <= last; i++) {
+            if (a[i] != first) {
+                continue;
             }
-            return i;
+            int j = 1;
+            while (j < pat.length && a[i + j] == pat[j]) {
+                j++;
+            }
+            if (j == pat.length) {
+                return i;
+            }
         }
         return -1;
     }

@@ -67,6 +67,8 @@ class RealSystemCountsTest {
             }
         }
         assertThat(calls).isEqualTo(plain.bPerThread);
+        // Every shared capture is whole: its trace text ends with its </script> or closing quote.
+        assertThat(t.warnings()).noneMatch(w -> w.contains("ends inside its trace text"));
         int unclosed = plain.bMarkers - plain.bPaired;
         if (unclosed > 0) {
             assertThat(t.warnings()).contains(unclosed + " slices never ended (closed at the end of the trace)");

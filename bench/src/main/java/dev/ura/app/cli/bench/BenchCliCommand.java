@@ -77,14 +77,27 @@ public final class BenchCliCommand implements Callable<Integer> {
     /** The options app/src/dist/package.sh gives the installed launcher (the archive's path added per run). */
     static final String LAUNCHER_OPTIONS = "-XX:MaxRAMPercentage=50 -XX:+UseParallelGC -XX:CompileThresholdScaling=5"
             + " -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr";
-    /** What the installed {@code ura} (app/src/dist/linux/cli-script.sh) adds for these commands. */
-    static final String SHORT_COMMANDS = "info|analyze";
-    static final String SHORT_COMMAND_OPTIONS = "-XX:TieredStopAtLevel=1 -Xms16m";
+    /** What the installed {@code ura} (app/src/dist/linux/cli-script.sh) adds for {@code info}. */
+    static final String INFO_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:-UseParallelGC -XX:+UseSerialGC -Xms8m"
+            + " -XX:NewSize=2m -XX:NewRatio=8 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20";
+    /** What the installed {@code ura} adds for {@code analyze}. */
+    static final String ANALYZE_OPTIONS = "-XX:TieredStopAtLevel=1 -Xms16m";
+
+    /** The options the installed {@code ura} adds for {@code command}, or "" (the launcher's alone). */
+    static String installedOptions(String command) {
+        return switch (command) {
+            case "info" -> INFO_OPTIONS;
+            case "analyze" -> ANALYZE_OPTIONS;
+            default -> "";
+        };
+    }
 
     @Spec
     CommandSpec spec;
 
     private Path archive;
+    /** ura-info.jsa, the archive the installed ura maps for {@code info}. */
+    private Path infoArchive;
 
     /** One timed run. */
     record Sample(double wallS, double cpuS, long peakRssBytes) {
@@ -135,24 +148,27 @@ public final class BenchCliCommand implements Callable<Integer> {
                 boolean asInstalled = launcherRuns.contains(run);
                 out.printf("%ncommand  %s COMMAND %s%n", run, file);
                 if (asInstalled) {
-                    out.printf("         (%s: with %s, as the installed ura adds)%n", SHORT_COMMANDS, SHORT_COMMAND_OPTIONS);
+                    out.printf("         (info with %s and ura-info.jsa; analyze with %s: as the installed ura adds)%n",
+                            INFO_OPTIONS, ANALYZE_OPTIONS);
                 }
-                out.printf("%-8s %10s %10s %12s %10s   %s%n", "command", "CPU s", "wall s", "peak RSS MB", "RSS/file",
-                        "target");
+                out.printf("%-8s %8s %8s %8s %10s %10s %12s %9s   %s%n", "command", "file MB", "wall s", "CPU s",
+                        "MB/s wall", "MB/s CPU", "peak RSS MB", "RSS/file", "target");
                 out.flush();
                 for (String command : commands) {
                     List<Sample> samples = new ArrayList<>();
                     for (int i = 0; i < Math.max(1, this.runs); i++) {
-                        String jvm = asInstalled && List.of(SHORT_COMMANDS.split("\\|")).contains(command)
-                                ? run.replace(" -jar ", " " + SHORT_COMMAND_OPTIONS + " -jar ") : run;
+                        String jvm = asInstalled && !installedOptions(command).isEmpty()
+                                ? run.replace(" -jar ", " " + installedOptions(command) + (command.equals("info")
+                                        ? " -XX:SharedArchiveFile=" + quote(infoArchive.toString()) : "") + " -jar ")
+                                : run;
                         samples.add(time(jvm + " " + command + " " + quote(file.toString())));
                     }
                     double cpu = median(samples.stream().mapToDouble(Sample::cpuS).toArray());
                     double wall = median(samples.stream().mapToDouble(Sample::wallS).toArray());
                     double rss = median(samples.stream().mapToDouble(s -> s.peakRssBytes()).toArray());
-                    out.printf("%-8s %10.3f %10.3f %12.0f %10.2f   %s (load %.1f)%n", command, cpu, wall, rss / 1e6,
-                            rss / size, systraceFrom != null ? String.format("%.0f MB/s of CPU; target RSS <= 2x file,"
-                                    + " >= 100 MB/s", size / 1e6 / cpu) : target(command), load());
+                    out.printf("%-8s %8.1f %8.3f %8.3f %10.0f %10.0f %12.1f %9.2f   %s (load %.1f)%n", command,
+                            size / 1e6, wall, cpu, size / 1e6 / wall, size / 1e6 / cpu, rss / 1e6, rss / size,
+                            systraceFrom != null ? "RSS <= 2x file, >= 100 MB/s wall" : target(command), load());
                     out.flush();
                 }
             }
@@ -178,19 +194,27 @@ public final class BenchCliCommand implements Callable<Integer> {
             Files.copy(in, training);
         }
         Path jsa = dir.resolve("ura.jsa");
-        String train = "java -XX:ArchiveClassesAtExit=" + quote(jsa.toString()) + " -XX:+UseParallelGC -Xlog:disable"
+        Path infoJsa = dir.resolve("ura-info.jsa");
+        dir.toFile().deleteOnExit();
+        training.toFile().deleteOnExit();
+        train(jar, jsa, "-XX:+UseParallelGC", training.toString());
+        train(jar, infoJsa, "-Xint -XX:+UseSerialGC", "--info " + quote(training.toString()));
+        archive = jsa;
+        infoArchive = infoJsa;
+        return jsa;
+    }
+
+    /** One archive, made as train.sh makes it. */
+    private static void train(Path jar, Path jsa, String options, String arguments) throws Exception {
+        String train = "java -XX:ArchiveClassesAtExit=" + quote(jsa.toString()) + " " + options + " -Xlog:disable"
                 + " -Djava.awt.headless=true -cp " + quote(jar.toString()) + " dev.ura.app.cli.ClassDataTraining "
-                + quote(training.toString()) + " >/dev/null";
+                + arguments + " >/dev/null";
         Process p = new ProcessBuilder("bash", "-c", train).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         if (p.waitFor() != 0 || !Files.exists(jsa)) {
             throw new CommandFailure(UraCommand.EXIT_BAD_INPUT, "could not make the class-data-sharing archive: " + train);
         }
-        dir.toFile().deleteOnExit();
         jsa.toFile().deleteOnExit();
-        training.toFile().deleteOnExit();
-        archive = jsa;
-        return jsa;
     }
 
     private static String target(String command) {

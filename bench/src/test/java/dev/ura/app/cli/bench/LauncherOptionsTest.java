@@ -30,7 +30,12 @@ class LauncherOptionsTest {
     @Test
     void benchAddsTheInstalledScriptsShortCommandOptions() throws Exception {
         String script = Files.readString(Path.of("../app/src/dist/linux/cli-script.sh"));
-        assertThat(script).contains("short_commands='" + BenchCliCommand.SHORT_COMMANDS + "'")
-                .contains("short_options='" + BenchCliCommand.SHORT_COMMAND_OPTIONS + "'");
+        assertThat(script).contains("info_options='" + BenchCliCommand.INFO_OPTIONS + "'")
+                .contains("analyze_options='" + BenchCliCommand.ANALYZE_OPTIONS + "'")
+                .contains("info) short='$info_options' archive=-XX:SharedArchiveFile=\\$image/lib/app/ura-info.jsa ;;")
+                .contains("analyze) short='$analyze_options' ;;");
+        assertThat(BenchCliCommand.installedOptions("info")).isEqualTo(BenchCliCommand.INFO_OPTIONS);
+        assertThat(BenchCliCommand.installedOptions("analyze")).isEqualTo(BenchCliCommand.ANALYZE_OPTIONS);
+        assertThat(BenchCliCommand.installedOptions("profile")).isEmpty();
     }
 }
