@@ -14,12 +14,15 @@ import dev.ura.trace.model.system.SystemTrace;
 import dev.ura.trace.model.system.ThreadInfo;
 import dev.ura.trace.model.system.ThreadState;
 import dev.ura.trace.model.system.TimelineFrame;
+import dev.ura.trace.util.LoadThreads;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Collects what a system-trace reader decodes, in file order, and builds the {@link Trace}. All
@@ -51,6 +54,14 @@ public final class SystemTraceBuilder {
     private int kernelMajor;
     private int kernelMinor;
     private String kernelRelease = "";
+
+    /** Threads {@link #build} may use (the calling one included); 0 until set: {@link LoadThreads#count()}. */
+    private int threads;
+
+    /** How many threads {@link #build} may use, the calling one included (the reader's own choice). */
+    public void threads(int n) {
+        threads = n;
+    }
 
     /** A problem worth a line of its own (the first {@value #MAX_LISTED_WARNINGS}; later ones are counted). */
     public void warn(String warning) {
@@ -270,14 +281,28 @@ public final class SystemTraceBuilder {
             }
             name = names.id(b, from, len);
         }
+        printBegin(ts, tid, tgid, name);
+        return true;
+    }
+
+    /**
+     * The id of a slice name given as UTF-8 bytes holding no CR, LF or NUL, for
+     * {@link #printBegin(long, long, long, int)}: ids are given in first-asked order, so a
+     * caller asks in file order.
+     */
+    public int sliceName(byte[] b, int from, int len) {
+        return names.id(b, from, len);
+    }
+
+    /** {@link #printBegin(long, long, long, byte[], int, int)} with the name as a {@link #sliceName} id. */
+    public void printBegin(long ts, long tid, long tgid, int nameId) {
         records++;
         time(ts);
         registry.setTgid(tid, tgid);
         int t = registry.thread(tid);
         if (t >= 0) {
-            slices.begin(t, ts, name);
+            slices.begin(t, ts, nameId);
         }
-        return true;
     }
 
     /** An atrace {@code E} ({@code tgid} -1 when the payload has none): {@link #print}'s fast path. */
@@ -389,6 +414,15 @@ public final class SystemTraceBuilder {
         long last = Math.max(maxTs, lastEvent);
         long end = last == Long.MIN_VALUE ? 0 : last;
         int n = registry.size();
+        // The scheduler model reads nothing the slices, names and threads below touch, and is the
+        // larger half of this phase: with a second thread it is built beside them.
+        FutureTask<SchedCollector.Result> schedModel = new FutureTask<>(() -> sched.build(n, end));
+        boolean beside = sched.any() && (threads > 0 ? threads : LoadThreads.count()) > 1;
+        if (beside) {
+            Thread t = new Thread(schedModel, "ura-sched-model");
+            t.setDaemon(true);
+            t.start();
+        }
         List<CallTable> calls = new ArrayList<>(n);
         long[] tgids = new long[n];
         for (int t = 0; t < n; t++) {
@@ -396,13 +430,16 @@ public final class SystemTraceBuilder {
             tgids[t] = registry.tgid(t);
         }
         MethodTable methods = names.build();
-        SchedCollector.Result s = sched.build(n, end);
         long[] tids = new long[n];
         List<ThreadInfo> infos = new ArrayList<>(n);
         for (int t = 0; t < n; t++) {
             infos.add(registry.threadInfo(t)); // sorts the thread's names: once per thread
             tids[t] = infos.get(t).tid();
         }
+        if (!beside) {
+            schedModel.run();
+        }
+        SchedCollector.Result s = result(schedModel);
         List<Frame> frames = TimelineFrames.add(FrameJoiner.join(calls, tgids, methods, timeline), timeline, tids);
         int appThread = AppProcess.pick(calls, tgids, methods);
         if (appThread < 0) {
@@ -431,6 +468,32 @@ public final class SystemTraceBuilder {
         TraceMetadata meta = new TraceMetadata(format, variant, 0, Clock.WALL, null, appPid,
                 minTs == Long.MAX_VALUE ? -1 : minTs, p);
         return new Trace(source, meta, methods, tracks, EventTable.empty(), List.of(), records, warnings, system);
+    }
+
+    /** The scheduler model built on its thread (its failure is this thread's). */
+    private static SchedCollector.Result result(FutureTask<SchedCollector.Result> task) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return task.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the model is needed either way; it takes a fraction of a second
+                }
+            }
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private void summarize() {

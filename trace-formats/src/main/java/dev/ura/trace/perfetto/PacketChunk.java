@@ -1,0 +1,119 @@
+package dev.ura.trace.perfetto;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * A run of whole top-level packets of the file, copied out of it and decoded as far as can be
+ * done away from the reading thread: each ftrace bundle that needs no sequence state is decoded
+ * into {@link FtraceOps}; every other packet is left for the reading thread, which decodes
+ * packets in file order and replays the bundles' calls in between
+ * ({@link PerfettoReader}). Reused for chunk after chunk.
+ */
+final class PacketChunk {
+    /** A packet the reading thread decodes itself (it needs sequence state, or its header is corrupt). */
+    static final byte RAW = 0;
+    /** A self-contained ftrace bundle whose calls are in {@link #ops}. */
+    static final byte FTRACE = 1;
+
+    /** File offset of {@code buf[0]} and the chunk's bytes {@code buf[0, length)}. */
+    int fileOffset;
+    int length;
+    byte[] buf = new byte[0];
+    /** Packets with a non-empty payload of field 1, in file order. */
+    int packets;
+    byte[] kind = new byte[64];
+    /** File offset of each packet's key (for error messages), its bytes {@code buf[from, to)}. */
+    int[] keyAt = new int[64];
+    int[] from = new int[64];
+    int[] to = new int[64];
+    /** FTRACE: the header's sequence id, flags and loss flag, the end of its calls in {@link #ops}, its error. */
+    long[] seqId = new long[64];
+    long[] flags = new long[64];
+    boolean[] dropped = new boolean[64];
+    int[] opsEnd = new int[64];
+    String[] malformed = new String[64];
+    final FtraceOps ops = new FtraceOps();
+    private final Pb pb = new Pb(new byte[0], 0, 0);
+
+    /**
+     * Copies the file's bytes {@code [start, end)} (whole packets whose headers the reader has
+     * checked) and decodes them with {@code ftrace}.
+     */
+    void decode(ByteBuffer file, int start, int end, FtraceDecoder ftrace) {
+        fileOffset = start;
+        length = end - start;
+        if (buf.length < length) {
+            buf = new byte[length];
+        }
+        file.get(start, buf, 0, length);
+        Arrays.fill(malformed, 0, packets, null);
+        packets = 0;
+        ops.clear();
+        ftrace.sink(ops);
+        int pos = 0;
+        while (pos < length) {
+            int at = pos;
+            long key = 0;
+            int shift = 0;
+            byte b0;
+            do {
+                b0 = buf[pos++];
+                key |= (long) (b0 & 0x7F) << shift;
+                shift += 7;
+            } while (b0 < 0);
+            long len = 0;
+            shift = 0;
+            do {
+                b0 = buf[pos++];
+                len |= (long) (b0 & 0x7F) << shift;
+                shift += 7;
+            } while (b0 < 0);
+            int n = (int) len;
+            if ((key >>> 3) == 1 && n > 0) {
+                packet(fileOffset + at, pos, pos + n, ftrace);
+            }
+            pos += n;
+        }
+    }
+
+    private void packet(int at, int start, int end, FtraceDecoder ftrace) {
+        int p = packets++;
+        if (p == kind.length) {
+            int n = p * 2;
+            kind = Arrays.copyOf(kind, n);
+            keyAt = Arrays.copyOf(keyAt, n);
+            from = Arrays.copyOf(from, n);
+            to = Arrays.copyOf(to, n);
+            seqId = Arrays.copyOf(seqId, n);
+            flags = Arrays.copyOf(flags, n);
+            dropped = Arrays.copyOf(dropped, n);
+            opsEnd = Arrays.copyOf(opsEnd, n);
+            malformed = Arrays.copyOf(malformed, n);
+        }
+        keyAt[p] = at;
+        from[p] = start;
+        to[p] = end;
+        kind[p] = RAW;
+        pb.reset(buf, start, end);
+        try {
+            PacketHeader h = new PacketHeader().read(pb);
+            if (h.selfContainedFtrace()) {
+                kind[p] = FTRACE;
+                seqId[p] = h.seqId;
+                flags[p] = h.flags;
+                dropped[p] = h.dropped;
+                pb.pos = h.payloadStart;
+                pb.limit = h.payloadEnd;
+                ftrace.bundle(pb);
+            }
+        } catch (Pb.Malformed e) {
+            // A corrupt header stays RAW: the reading thread meets the same error in the same place.
+            // A corrupt bundle keeps the calls made before the error, as the direct decode would.
+            if (kind[p] == FTRACE) {
+                malformed[p] = e.getMessage();
+            }
+        }
+        opsEnd[p] = ops.size();
+    }
+}
