@@ -1,5 +1,7 @@
 package dev.ura.trace.perfetto;
 
+import dev.ura.trace.system.ChunkTables;
+
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -15,6 +17,8 @@ final class PacketChunk {
     static final byte RAW = 0;
     /** A self-contained ftrace bundle whose calls are in {@link #ops}. */
     static final byte FTRACE = 1;
+    /** A self-contained ftrace bundle in {@link #tables}, segment {@link #segment}. */
+    static final byte COLUMNS = 2;
 
     /** File offset of {@code buf[0]} and the chunk's bytes {@code buf[0, length)}. */
     int fileOffset;
@@ -32,8 +36,11 @@ final class PacketChunk {
     long[] flags = new long[64];
     boolean[] dropped = new boolean[64];
     int[] opsEnd = new int[64];
+    int[] segment = new int[64];
     String[] malformed = new String[64];
     final FtraceOps ops = new FtraceOps();
+    final ChunkTables tables = new ChunkTables();
+    private final ColumnSink columns = new ColumnSink();
     private final Pb pb = new Pb(new byte[0], 0, 0);
 
     /**
@@ -50,7 +57,7 @@ final class PacketChunk {
         Arrays.fill(malformed, 0, packets, null);
         packets = 0;
         ops.clear();
-        ftrace.sink(ops);
+        tables.clear();
         int pos = 0;
         while (pos < length) {
             int at = pos;
@@ -89,6 +96,7 @@ final class PacketChunk {
             flags = Arrays.copyOf(flags, n);
             dropped = Arrays.copyOf(dropped, n);
             opsEnd = Arrays.copyOf(opsEnd, n);
+            segment = Arrays.copyOf(segment, n);
             malformed = Arrays.copyOf(malformed, n);
         }
         keyAt[p] = at;
@@ -99,21 +107,44 @@ final class PacketChunk {
         try {
             PacketHeader h = new PacketHeader().read(pb);
             if (h.selfContainedFtrace()) {
-                kind[p] = FTRACE;
                 seqId[p] = h.seqId;
                 flags[p] = h.flags;
                 dropped[p] = h.dropped;
-                pb.pos = h.payloadStart;
-                pb.limit = h.payloadEnd;
-                ftrace.bundle(pb);
+                bundle(p, h.payloadStart, h.payloadEnd, ftrace);
             }
         } catch (Pb.Malformed e) {
             // A corrupt header stays RAW: the reading thread meets the same error in the same place.
-            // A corrupt bundle keeps the calls made before the error, as the direct decode would.
-            if (kind[p] == FTRACE) {
-                malformed[p] = e.getMessage();
-            }
         }
         opsEnd[p] = ops.size();
+    }
+
+    /**
+     * A bundle into the chunk's tables, or, when they refuse one of its calls, its calls recorded.
+     * A corrupt bundle keeps what was decoded before the error, as the direct decode would.
+     */
+    private void bundle(int p, int start, int end, FtraceDecoder ftrace) {
+        kind[p] = COLUMNS;
+        columns.begin(tables);
+        ftrace.sink(columns);
+        malformed[p] = decodeBundle(start, end, ftrace);
+        if (!columns.refused) {
+            segment[p] = tables.end();
+            return;
+        }
+        tables.drop();
+        kind[p] = FTRACE;
+        ftrace.sink(ops);
+        malformed[p] = decodeBundle(start, end, ftrace);
+    }
+
+    /** Decodes the bundle {@code buf[start, end)}; its error, or null. */
+    private String decodeBundle(int start, int end, FtraceDecoder ftrace) {
+        pb.reset(buf, start, end);
+        try {
+            ftrace.bundle(pb);
+            return null;
+        } catch (Pb.Malformed e) {
+            return e.getMessage();
+        }
     }
 }

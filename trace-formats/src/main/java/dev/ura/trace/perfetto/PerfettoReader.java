@@ -232,6 +232,7 @@ public final class PerfettoReader implements TraceReader {
         private boolean apply(PacketChunk c, BuilderSink sink) {
             int opsFrom = 0;
             c.ops.beginReplay();
+            c.tables.beginMerge();
             for (int p = 0; p < c.packets; p++) {
                 if (c.kind[p] == PacketChunk.RAW) {
                     decode(c.buf, c.from[p], c.to[p], c.keyAt[p]);
@@ -242,7 +243,11 @@ public final class PerfettoReader implements TraceReader {
                 } else if (decoder.admit(c.seqId[p], c.flags[p], c.dropped[p]) == null) {
                     packets++; // skipped for lost state, as decode() counts it
                 } else {
-                    c.ops.replay(opsFrom, c.opsEnd[p], sink);
+                    if (c.kind[p] == PacketChunk.COLUMNS) {
+                        c.tables.merge(c.segment[p], b);
+                    } else {
+                        c.ops.replay(opsFrom, c.opsEnd[p], sink);
+                    }
                     if (c.malformed[p] != null) {
                         malformed(c.keyAt[p], c.malformed[p]);
                     } else {

@@ -392,6 +392,23 @@ public final class SystemTraceBuilder {
         clockPairs.add(new long[] {monotonicNs, bootNs});
     }
 
+    ThreadRegistry registry() {
+        return registry;
+    }
+
+    SliceCollector slices() {
+        return slices;
+    }
+
+    SchedCollector sched() {
+        return sched;
+    }
+
+    /** Adds events a {@link ChunkTables} merge accepted. */
+    void records(long n) {
+        records += n;
+    }
+
     /** Events and packets accepted so far. */
     public long records() {
         return records;
