@@ -119,6 +119,65 @@ class PerfettoChunkedReadTest {
     }
 
     @Test
+    void bundlesOfSwitchesWakingsAndSlicesGoThroughTheColumnsOthersAreReplayed() {
+        // The tap: bundles of compact sched and B/E slices go through the tables, those with other
+        // events (task creation, other atrace payloads) are replayed; both kinds occur.
+        byte[] compact = PerfettoTraceWriter.write(SystemScenarios.tap(),
+                PerfettoTraceWriter.Options.plain().withCompact());
+        assertThat(kinds(compact)).contains(PacketChunk.COLUMNS, PacketChunk.FTRACE);
+        // Each bundle holds prints written while pid 0 was current (interrupt lanes): replayed as calls.
+        assertThat(kinds(wakeupsAndIrqPrints())).contains(PacketChunk.FTRACE).doesNotContain(PacketChunk.COLUMNS);
+    }
+
+    /** The kind of each packet of {@code file} decoded as one chunk. */
+    private static List<Byte> kinds(byte[] file) {
+        PacketChunk c = new PacketChunk();
+        c.decode(ByteBuffer.wrap(file), 0, file.length, new FtraceDecoder(null));
+        List<Byte> out = new ArrayList<>();
+        for (int p = 0; p < c.packets; p++) {
+            out.add(c.kind[p]);
+        }
+        return out;
+    }
+
+    /**
+     * The CPU's current task crosses bundles: bundle 1 switches tid 10 in on CPU 0; bundle 2 starts
+     * with a slice end by tid 10 (already current: the hint is dropped at the merge, which alone
+     * knows), then a slice by tid 11 (a hint row); bundle 3 starts with another event by tid 11 (its
+     * hint dropped too). Every chunked read, down to one packet a chunk, must build the one-thread
+     * read's model; threads are first seen 10 (bundle 1's switch), then 11 (bundle 2).
+     */
+    @Test
+    void theCurrentTaskCarriedAcrossBundlesIsSettledAtTheMerge() throws Exception {
+        List<byte[]> packets = new ArrayList<>();
+        packets.add(bundle(0, event(100, 0, 4, new ProtoWriter().string(1, "swapper").varint(2, 0).varint(4, 0)
+                .string(5, "ten").varint(6, 10)), event(110, 10, 3, new ProtoWriter().string(2, "B|10|a\n"))));
+        packets.add(bundle(0, event(120, 10, 3, new ProtoWriter().string(2, "E|10\n")),
+                event(130, 11, 3, new ProtoWriter().string(2, "B|11|b\n"))));
+        packets.add(bundle(0, event(140, 11, 3, new ProtoWriter().string(2, "E|11\n")),
+                event(150, 0, 4, new ProtoWriter().string(1, "eleven").varint(2, 11).varint(4, 1)
+                        .string(5, "swapper").varint(6, 0))));
+        byte[] file = PerfettoTraceWriter.concat(packets);
+        assertThat(kinds(file)).containsOnly(PacketChunk.COLUMNS);
+        String expected = ModelFingerprint.text(read(ONE, file));
+        for (PerfettoReader r : CHUNKED) {
+            assertThat(ModelFingerprint.text(read(r, file))).isEqualTo(expected);
+        }
+        Trace t = read(new PerfettoReader(2, 1), file);
+        assertThat(t.threads()).extracting(th -> th.id()).containsExactly(10L, 11L);
+        // Slices a [110, 120] on 10 and b [130, 140] on 11, each a single call.
+        assertThat(t.threads()).allSatisfy(th -> assertThat(th.calls().size()).isEqualTo(1));
+    }
+
+    private static byte[] bundle(int cpu, ProtoWriter... events) {
+        ProtoWriter b = new ProtoWriter().varint(1, cpu);
+        for (ProtoWriter e : events) {
+            b.message(2, e);
+        }
+        return new ProtoWriter().message(1, new ProtoWriter().message(1, b).varint(10, 1)).toByteArray();
+    }
+
+    @Test
     void theSamplesAndARealCaptureBuildTheSameModel() throws Exception {
         List<Path> files = new ArrayList<>();
         try (Stream<Path> s = Files.list(Path.of("..", "sample-traces", "samples", "system"))) {
