@@ -2,8 +2,9 @@ package dev.ura.trace.perfetto;
 
 /**
  * Where {@link FtraceDecoder} puts what it decodes: straight into the model
- * ({@link BuilderSink}), or into a chunk's record of calls ({@link FtraceOps}) that a decoding
- * thread fills and the model's thread replays in file order. The calls are those of
+ * ({@link BuilderSink}), into a chunk's tables ({@link ColumnSink}) that the model's thread
+ * merges, or into a chunk's record of calls ({@link FtraceOps}) that a decoding thread fills and
+ * the model's thread replays in file order. The calls are those of
  * {@link dev.ura.trace.system.SystemTraceBuilder}, except that a switch carries the raw
  * {@code prev_state} (how it reads depends on the kernel version, which a packet earlier in the
  * file may set after a decoding thread has already passed the switch).

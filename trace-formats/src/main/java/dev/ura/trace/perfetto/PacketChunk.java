@@ -8,8 +8,9 @@ import java.util.Arrays;
 /**
  * A run of whole top-level packets of the file, copied out of it and decoded as far as can be
  * done away from the reading thread: each ftrace bundle that needs no sequence state is decoded
- * into {@link FtraceOps}; every other packet is left for the reading thread, which decodes
- * packets in file order and replays the bundles' calls in between
+ * into a segment of {@link #tables} (the model's work done here) or, when the tables do not take
+ * one of its calls, into {@link FtraceOps}; every other packet is left for the reading thread,
+ * which decodes packets in file order and merges or replays the bundles in between
  * ({@link PerfettoReader}). Reused for chunk after chunk.
  */
 final class PacketChunk {
