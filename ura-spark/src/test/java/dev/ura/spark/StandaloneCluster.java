@@ -69,6 +69,11 @@ final class StandaloneCluster implements AutoCloseable {
         }
     }
 
+    /** No daemons: for spark-submit with a local master ({@code local[N]}), on SPARK_HOME's jars alone. */
+    static StandaloneCluster submitOnly(Path sparkHome, Path dir, Map<String, String> env) {
+        return new StandaloneCluster(sparkHome, dir, env);
+    }
+
     String masterUrl() {
         return masterUrl;
     }
