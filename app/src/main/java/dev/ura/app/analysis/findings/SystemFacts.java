@@ -21,6 +21,17 @@ public final class SystemFacts {
     private static final List<String> CONTAINER_PREFIXES = List.of("deliverInputEvent", "Choreographer#doFrame",
             "DrawFrame", "bindApplication", "activityStart", "activityResume", "activityRestart", "PostFork",
             "ActivityThreadMain", "binder transaction", "binder reply");
+    /**
+     * Jetpack Compose's own sections (androidx.compose.ui / runtime / foundation, e.g.
+     * {@code AndroidOwner:onTouch}, {@code AndroidOwner:measureAndLayout}, {@code Recomposer:recompose},
+     * {@code Compose:applyChanges}, {@code compose:lazylist:prefetch:compose}, {@code TextLayout:initLayout}):
+     * the toolkit delivering input, composing, measuring and laying out on the UI thread, as the view
+     * system's {@code input}/{@code traversal} stages do. They hold the app's composables (traced by
+     * their own names when composition tracing is on) and must run on the UI thread: not the app's
+     * to move. The prefixes are the toolkit's; an app's own section does not start with them.
+     */
+    private static final List<String> COMPOSE_PREFIXES = List.of("AndroidOwner:", "Compose:", "Recomposer:",
+            "compose:", "TextLayout:");
     /** The runtime's own slices (loading and verifying code, waiting on monitors): not the app's to move. */
     private static final List<String> RUNTIME_PREFIXES = List.of("OpenDexFilesFromOat", "Open dex file",
             "Open oat file", "VerifyClass", "Lock contention on", "monitor contention with owner");
@@ -130,7 +141,7 @@ public final class SystemFacts {
     /**
      * Whether a slice is the framework's or the runtime's rather than the app's own work: a
      * container (an input, a frame or its stages, a launch step: moving it would move the response
-     * itself), the framework's own drawing (see {@link #DRAWING}) or the runtime loading code or
+     * itself; Compose's input, composition and layout, see {@link #COMPOSE_PREFIXES}), the framework's own drawing (see {@link #DRAWING}) or the runtime loading code or
      * waiting on a monitor. No what-if suggests moving it.
      */
     static boolean isContainer(String name) {
@@ -143,6 +154,11 @@ public final class SystemFacts {
             }
         }
         for (String p : CONTAINER_PREFIXES) {
+            if (name.startsWith(p)) {
+                return true;
+            }
+        }
+        for (String p : COMPOSE_PREFIXES) {
             if (name.startsWith(p)) {
                 return true;
             }

@@ -28,7 +28,12 @@ class RealSystemPathTest {
     private static final Set<String> FRAMEWORK = Set.of("deliverInputEvent", "performTraversals", "draw",
             "getDisplayList", "drawDisplayList", "eglBeginFrame", "eglSwapBuffers", "queueBuffer", "dequeueBuffer",
             "query", "Choreographer#doFrame", "DrawFrame", "syncFrameState", "prepareTree", "flush drawing commands",
-            "Record View#draw()", "input", "animation", "traversal");
+            "Record View#draw()", "input", "animation", "traversal",
+            // Jetpack Compose's own sections in the nowinandroid capture (its profile's names)
+            "AndroidOwner:onTouch", "AndroidOwner:measureAndLayout", "AndroidOwner:onMeasure", "Compose:recompose",
+            "Compose:applyChanges", "Compose:onRemembered", "Compose:onForgotten", "Recomposer:recompose",
+            "Recomposer:animation", "compose:lazylist:prefetch:compose", "compose:lazylist:prefetch:measure",
+            "TextLayout:initLayout");
 
     private static Analysis analyse(String relative) throws Exception {
         return RealSystemResponsesTest.analyse(relative);
@@ -137,7 +142,8 @@ class RealSystemPathTest {
      * response would make it about 8.0 ms faster"; inputs 50264.142004 and .149168 likewise
      * suggested starting eglSwapBuffers. No what-if on any shared capture moves or defers a framework
      * drawing or frame slice, and thread-dominates no longer proposes moving one to another thread
-     * (it did for getDisplayList, drawDisplayList, deliverInputEvent and DrawFrame, 100 findings).
+     * (it did for getDisplayList, drawDisplayList, deliverInputEvent and DrawFrame, 100 findings; on
+     * nowinandroid for Compose's AndroidOwner:onTouch, AndroidOwner:measureAndLayout, Recomposer:recompose…).
      */
     @ParameterizedTest
     @ValueSource(strings = {CATAPULT_4,

@@ -66,6 +66,15 @@ abstract class ExplorerRobotBase {
         // paint, the split panes were first laid out small and the timeline ended up 17 px shorter
         // (divider at 475 instead of 492), a race between the X server and the event thread.
         robot.showWindow(frame, new java.awt.Dimension(1200, 860), false);
+        // On an idle machine the first click can come before the X server has the just-mapped
+        // window where Swing believes it is; the click then lands outside it and is lost ("clicking
+        // on menu File never showed a pop-up menu"). Wait until the server reports the pointer over
+        // the menu bar, which every test's first action is at or below.
+        try {
+            dev.ura.workload.SwingPrograms.pointerOver(robot, frame.getJMenuBar());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @AfterEach

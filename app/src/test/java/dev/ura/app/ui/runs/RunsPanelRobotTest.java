@@ -26,6 +26,8 @@ class RunsPanelRobotTest {
     private FrameFixture window;
     private RunsPanel panel;
     private final List<String> calls = new CopyOnWriteArrayList<>();
+    /** Every mouse and key event the JVM saw, printed when a click is lost (an idle-machine race). */
+    private final List<String> mouse = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void checkThreads() {
@@ -53,8 +55,13 @@ class RunsPanelRobotTest {
             f.setSize(900, 500);
             return f;
         });
+        java.awt.Toolkit.getDefaultToolkit().addAWTEventListener(e -> mouse.add(e.paramString() + " on "
+                + e.getSource().getClass().getSimpleName()), java.awt.AWTEvent.MOUSE_EVENT_MASK | java.awt.AWTEvent.KEY_EVENT_MASK);
         window = new FrameFixture(frame);
-        window.show();
+        // Shown at its size without packing, as the explorer's robot base does: FrameFixture.show()
+        // packs first, and when Xvfb's configure event for the packed size comes after the chart has
+        // settled, the chart is laid out again and a click aimed at the settled point misses it.
+        window.robot().showWindow(frame, new java.awt.Dimension(900, 500), false);
         window.moveToFront();
         window.robot().waitForIdle();
         waitUntil("the chart is painted where it will stay", this::paintedAndSettled);
@@ -99,7 +106,13 @@ class RunsPanelRobotTest {
             Thread.currentThread().interrupt();
         }
         window.robot().click(panel.chartPanel(), pointOf(12), LEFT_BUTTON, 1);
-        waitUntil("the click reaches the listener", () -> !calls.isEmpty());
+        try {
+            waitUntil("the click reaches the listener", () -> !calls.isEmpty());
+        } catch (RuntimeException e) {
+            System.err.println("click lost: run 12 at " + pointOf(12) + " panel at " + GuiActionRunner.execute(() -> panel.chartPanel().getLocationOnScreen())
+                    + " mouse events: " + mouse + " pointer " + java.awt.MouseInfo.getPointerInfo().getLocation());
+            throw e;
+        }
         assertThat(calls).containsExactly("open 12 c12");
         window.button(org.assertj.swing.core.matcher.JButtonMatcher.withText("Compare")).requireDisabled();
         window.robot().pressKey(KeyEvent.VK_CONTROL);
