@@ -225,6 +225,21 @@ public final class SystemTraceBuilder {
         print(ts, registry.irqLane(cpu), payload);
     }
 
+    /**
+     * An atrace payload written in hard-interrupt context while a task ran on {@code cpu} (the
+     * line's task and the payload's pid are the interrupted task's): kept on the CPU's irq lane, as
+     * those of an idle CPU are, not on the task that happened to be running.
+     */
+    public void irqPrintOnTask(int cpu, long ts, String payload) {
+        if (cpu < 0 || cpu >= SchedCollector.MAX_CPUS) {
+            records++;
+            count("atrace payloads in interrupt context with an impossible cpu number (skipped)");
+            return;
+        }
+        count("atrace payloads written in hard-interrupt context on a running task's line (kept on per-CPU 'CPU n irq' lanes)");
+        print(ts, registry.irqLane(cpu), payload);
+    }
+
     /** Any non-switch event recorded on {@code cpu} with {@code tid} as the running task. */
     public void current(int cpu, long ts, long tid) {
         if (tid > 0) {

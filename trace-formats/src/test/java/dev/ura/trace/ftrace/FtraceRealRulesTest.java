@@ -147,6 +147,34 @@ class FtraceRealRulesTest {
     }
 
     @Test
+    void interruptSlicesOnARunningTasksLineGoToTheirCpusIrqLaneToo() throws Exception {
+        // The shape of a 2019 Android 10 capture (Snapdragon display driver, a Unity game's
+        // NativeThread-20140 interrupted on cpu 1: "d.h4 … B|19805|rd_ptr_irq", then
+        // encoder_vblank_callback nested, both ended within 16 us). The kernel books a hard interrupt's
+        // marker on the task it interrupted, with that task's tgid; the task ran none of it. Here
+        // app-100 is in "work" (100.000000–100.000030) on cpu 1 when the interrupt arrives: its
+        // two slices (10–16 and 12–14 us) go to "CPU 1 irq", and app-100 keeps one slice, "work".
+        Trace t = read("irq-on-task.txt", HEADER
+                + "          app-100   [001] ...1 100.000000: tracing_mark_write: B|100|work\n"
+                + "          app-100   [001] d.h4 100.000010: tracing_mark_write: B|100|rd_ptr_irq\n"
+                + "          app-100   [001] d.h4 100.000012: tracing_mark_write: B|100|encoder_vblank_callback\n"
+                + "          app-100   [001] d.h4 100.000014: tracing_mark_write: E|100|encoder_vblank_callback\n"
+                + "          app-100   [001] d.h4 100.000016: tracing_mark_write: E|100|rd_ptr_irq\n"
+                + "          app-100   [001] ...1 100.000030: tracing_mark_write: E|100\n");
+        ThreadTrack lane = t.threads().stream().filter(x -> x.name().equals("CPU 1 irq")).findFirst().orElseThrow();
+        assertThat(lane.calls().size()).isEqualTo(2);
+        assertThat(lane.calls().start(0)).isEqualTo(100_000_010_000L);
+        assertThat(lane.calls().end(0)).isEqualTo(100_000_016_000L);
+        assertThat(lane.calls().start(1)).isEqualTo(100_000_012_000L);
+        assertThat(lane.calls().end(1)).isEqualTo(100_000_014_000L);
+        ThreadTrack app = thread(t, 100);
+        assertThat(app.calls().size()).isEqualTo(1);
+        assertThat(app.calls().end(0)).isEqualTo(100_000_030_000L);
+        assertThat(t.warnings()).contains("4 atrace payloads written in hard-interrupt context on a running task's line"
+                + " (kept on per-CPU 'CPU n irq' lanes)");
+    }
+
+    @Test
     void aClockGoingBackIsWarnedAboutWithLineAndSize() throws Exception {
         // Line 5 (after the 3 header lines and one event) is 2.5 ms before line 4.
         Trace t = read("back.txt", HEADER
