@@ -72,6 +72,27 @@ class FtraceRealRulesTest {
     }
 
     @Test
+    void aWakeupPrintedAfterTheTargetCpuAlreadyRanTheTaskIsStillTheWakingsSecondHalf() throws Exception {
+        // A 2019 Android 10 capture (lines 73973-73975 of its trace text): UnityMain on cpu 4 writes
+        // sched_waking of Thread-499 (target cpu 1) at .964461, cpu 1 switches Thread-499 in at
+        // .964463, and UnityMain's sched_wakeup follows at .964466. One wake (at the waking): the task
+        // running when the wakeup is printed is that wake's. Here: waking .000010, switched in on cpu 1
+        // at .000012, wakeup .000015, then it sleeps at .000030; a wakeup at .000040 after that
+        // sleep is a wake of its own: 2 wakes.
+        Trace t = read("remote.txt", HEADER
+                + "          app-100   [004] d..1 100.000010: sched_waking: comm=worker pid=200 prio=120 target_cpu=001\n"
+                + "       <idle>-0     [001] d..2 100.000012: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=worker next_pid=200 next_prio=120\n"
+                + "          app-100   [004] d..2 100.000015: sched_wakeup: comm=worker pid=200 prio=120 target_cpu=001\n"
+                + "       worker-200   [001] d..3 100.000030: sched_switch: prev_comm=worker prev_pid=200 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+                + "          app-100   [004] d..4 100.000040: sched_wakeup: comm=worker pid=200 prio=120 target_cpu=001\n");
+        WakeupTable w = t.system().wakeups();
+        assertThat(w.size()).isEqualTo(2);
+        assertThat(w.time(0)).isEqualTo(100_000_010_000L);
+        assertThat(w.time(1)).isEqualTo(100_000_040_000L);
+        assertThat(t.metadata().properties()).containsEntry("sched_wakeup after sched_waking (one wake)", "1");
+    }
+
+    @Test
     void aStateBegunOnTheLastLineIsKeptOpenToTheTraceEnd() throws Exception {
         // The trace ends at 100.000050 (the last line). worker 200 runs from .000020 and is switched
         // out asleep (S) on that last line: its last state is that sleep, from .000050 to the trace

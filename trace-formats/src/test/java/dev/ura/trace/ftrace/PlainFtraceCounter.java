@@ -30,6 +30,8 @@ final class PlainFtraceCounter {
 
     int eventLines;
     int wakeupLines;
+    /** {@code sched_waking} lines (a capture with both forms writes one of each per wake). */
+    int wakingLines;
     int bMarkers;
     int bPaired;
     long firstNs = Long.MAX_VALUE;
@@ -75,6 +77,8 @@ final class PlainFtraceCounter {
             }
             if (event.equals("sched_wakeup")) {
                 c.wakeupLines++;
+            } else if (event.equals("sched_waking")) {
+                c.wakingLines++;
             }
             if (event.equals("tracing_mark_write") || event.equals("0") || event.equals("print")) {
                 if (args.startsWith("B|")) {
