@@ -60,12 +60,14 @@ final class FrameMatcher {
     private final SystemTrace system;
     private final boolean[] renderThread;
     private final VsyncDoFrames doFrames;
+    private final SystemThreads threads;
 
     FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, SystemThreads threads, int threadCount) {
         this.ui = ui;
         this.timeline = timeline;
         this.system = system;
         this.doFrames = new VsyncDoFrames(system, threads, ui);
+        this.threads = threads;
         renderThread = new boolean[threadCount];
         for (UiFrames.UiFrame f : ui.all()) {
             if (f.drawThread() != f.thread() && f.drawThread() >= 0 && f.drawThread() < threadCount) {
@@ -117,8 +119,9 @@ final class FrameMatcher {
     }
 
     /**
-     * A post-back that left no wakeup: when the tracked work's last stretch to end runs on another
-     * thread of a UI thread's process (not its RenderThread) and the UI thread is awake (running or
+     * A post-back that left no wakeup: when the tracked work's last stretch to end (leaving out the
+     * runtime's own threads, {@link SystemThreads#runtime}) runs on another thread of a UI thread's
+     * process (not its RenderThread) and the UI thread is awake (running or
      * waiting for a CPU) when it ends, a message it posted needed no wakeup — the looper takes it
      * after what it is doing. That work is drawn by the UI thread's first drawing frame that starts
      * after the stretch's end. Returns that frame; {@link #AFTER_LAST} when the trace has no such
@@ -127,6 +130,9 @@ final class FrameMatcher {
     private int postBack(List<TrackedStretch> stretches) {
         TrackedStretch last = null;
         for (TrackedStretch s : stretches) {
+            if (threads.runtime(s.thread())) {
+                continue; // the JIT or the GC woken by the work: they never post to the app's looper
+            }
             if (last == null || s.toNs() >= last.toNs()) {
                 last = s;
             }

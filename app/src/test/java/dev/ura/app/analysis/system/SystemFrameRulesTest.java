@@ -228,6 +228,30 @@ class SystemFrameRulesTest {
     }
 
     /**
+     * An Android 10 scroll (Tencent Matrix sample, input 657 at 1229151.671615): the move in doFrame
+     * 20's input stage (100–200 in 100–400; traversal 250–350, DrawFrame 400–500) wakes the runtime's
+     * JIT compiler ({@code Jit thread pool}, a thread of the app's process) at 150 to compile a hot
+     * method; it compiles until 700, while the UI thread runs (woken by vsync at 95, busy until 900).
+     * The JIT never posts to the app's looper: no post-back, the move is drawn by frame 20 (500),
+     * not by frame 21 (600–700, DrawFrame until 850) as a worker's post-back would be.
+     */
+    @Test
+    void theRuntimesOwnThreadsNeverPostBack() throws Exception {
+        long jit = 1040;
+        Machine m = new Machine().thread(jit, APP, "Jit thread pool")
+                .run(SF_APP, 90, 96, "S").wake(SF_APP, APP, 95).run(APP, 100, 900, "S")
+                .slice(APP, 100, 400, "Choreographer#doFrame 20").slice(APP, 105, 220, "input")
+                .async(APP, 110, 200, "deliverInputEvent", 7).slice(APP, 250, 350, "traversal")
+                .slice(APP, 260, 340, "draw").slice(RENDER, 400, 500, "DrawFrame")
+                .wake(APP, jit, 150).run(jit, 160, 700, "S")
+                .slice(APP, 600, 700, "Choreographer#doFrame 21").slice(APP, 610, 690, "traversal")
+                .slice(APP, 620, 680, "draw").slice(RENDER, 700, 850, "DrawFrame");
+        Analysis a = Analysis.of(SystemTraces.text(m.s));
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(500));
+    }
+
+    /**
      * The first input (100–200) wakes system_server's InputDispatcher at 190 (the app reports the
      * event consumed); the dispatcher runs 195–400 and at 390 wakes main to deliver the next event
      * (input 2, 400–450). The dispatcher is never tracked work, so the first response ends at frame
