@@ -77,6 +77,12 @@ class KeptAsideCapturesTest {
         // .564113: 8.7 ms. Before, the down and the three moves ended there too (the down 66.6 ms).
         Response scroll = at(a, 1_229_151_555_441_000L);
         assertThat(scroll.endNs()).isEqualTo(1_229_151_564_113_000L);
+        // Input 657 (S at .671615, F .672993) in the input stage of the doFrame of .671417, which
+        // traverses (.673199) and draws (.673263); RenderThread's DrawFrame (line 54634, .673901) ends
+        // at .676352. Inside the input the app wakes its JIT compiler ("Jit thread pool", 24881), which
+        // compiles until .674692 while the UI thread is still running: not a post-back (before, taken
+        // for one, the move ended one frame later, .692075).
+        assertThat(at(a, 1_229_151_671_615_000L).endNs()).isEqualTo(1_229_151_676_352_000L);
     }
 
     /**
