@@ -216,13 +216,8 @@ public final class SystemTraceBuilder {
      * being lost with the idle task, and is counted.
      */
     public void irqPrint(int cpu, long ts, String payload) {
-        if (cpu < 0 || cpu >= SchedCollector.MAX_CPUS) {
-            records++;
-            count("atrace payloads of pid 0 with an impossible cpu number (skipped)");
-            return;
-        }
-        count("atrace payloads written by pid 0 in interrupt context (kept on per-CPU 'CPU n irq' lanes)");
-        print(ts, registry.irqLane(cpu), payload);
+        toIrqLane(cpu, ts, payload, "atrace payloads of pid 0 with an impossible cpu number (skipped)",
+                "atrace payloads written by pid 0 in interrupt context (kept on per-CPU 'CPU n irq' lanes)");
     }
 
     /**
@@ -231,12 +226,17 @@ public final class SystemTraceBuilder {
      * those of an idle CPU are, not on the task that happened to be running.
      */
     public void irqPrintOnTask(int cpu, long ts, String payload) {
+        toIrqLane(cpu, ts, payload, "atrace payloads in interrupt context with an impossible cpu number (skipped)",
+                "atrace payloads written in hard-interrupt context on a running task's line (kept on per-CPU 'CPU n irq' lanes)");
+    }
+
+    private void toIrqLane(int cpu, long ts, String payload, String badCpu, String kept) {
         if (cpu < 0 || cpu >= SchedCollector.MAX_CPUS) {
             records++;
-            count("atrace payloads in interrupt context with an impossible cpu number (skipped)");
+            count(badCpu);
             return;
         }
-        count("atrace payloads written in hard-interrupt context on a running task's line (kept on per-CPU 'CPU n irq' lanes)");
+        count(kept);
         print(ts, registry.irqLane(cpu), payload);
     }
 
