@@ -164,7 +164,7 @@ final class UiFrames {
         // lo: first frame starting after fromNs; the one before may contain it in its early stages.
         if (lo > 0 && !startingOnly) {
             UiFrame prev = frames.get(list[lo - 1]);
-            if (fromNs < prev.stagesEndNs() || prev.startNs() == fromNs) {
+            if (fromNs < prev.stagesEndNs() || prev.startNs() == fromNs || beforeItsSync(prev, fromNs)) {
                 return list[lo - 1];
             }
         }
@@ -209,6 +209,16 @@ final class UiFrames {
         }
         UiFrame next = frames.get(list[lo]);
         return next.startNs() >= toNs && !next.drew();
+    }
+
+    /**
+     * Whether work resumed at {@code fromNs} is still the doFrame's own traversal, before RenderThread
+     * took the frame: the UI thread woken inside its doFrame, after the traversal began and before the
+     * frame's DrawFrame starts (a draw that waited for the GC or a lock goes on drawing this frame).
+     */
+    private static boolean beforeItsSync(UiFrame f, long fromNs) {
+        return f.drawThread() != f.thread() && fromNs >= f.stagesEndNs() && fromNs < f.endNs()
+                && fromNs < f.drawStartNs();
     }
 
     private UiFrame fromDoFrame(Frame f) {

@@ -52,6 +52,21 @@ class KeptAsideCapturesTest {
     }
 
     /**
+     * The same launcher scrolled throughout (85 inputs of 3553). The move at 41289.012837 (line 45948,
+     * in the input stage of the doFrame of line 45913) wakes HeapTaskDaemon (3605) at .013203; the
+     * doFrame's traversal (line 46154) draws (46176), and main falls asleep inside that draw at
+     * .014264 (line 46240) until HeapTaskDaemon wakes it at .014487 (line 46342): the draw waited for
+     * the GC. Main wakes RenderThread at .015233 (line 46439), whose DrawFrame (line 46443, .015260)
+     * ends at .020950. The move is drawn there, not by the next frame (.029217), where the woken draw
+     * used to send it.
+     */
+    @Test
+    void xiaomiLauncherADrawThatWaitedForTheGcIsStillItsFramesDraw() throws Exception {
+        Analysis a = analyse(KEPT + "xiaomi_launcher_scroll_all_the_time.html.gz");
+        assertThat(at(a, 41_289_012_837_000L).endNs()).isEqualTo(41_289_020_950_000L);
+    }
+
+    /**
      * Tencent Matrix sample app (sample.tencent.matrix, pid 24874, RenderThread 24912; Android 10:
      * async {@code deliverInputEvent} only): 102 inputs. The touch that starts the scroll.
      */

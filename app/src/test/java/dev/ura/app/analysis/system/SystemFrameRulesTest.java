@@ -252,6 +252,31 @@ class SystemFrameRulesTest {
     }
 
     /**
+     * An Android 11 launcher drag (Xiaomi, input at 41289.012837): the move in doFrame 20's input
+     * stage (110–140 in 100–400) wakes the GC ({@code HeapTaskDaemon}) at 120; the traversal's draw
+     * (170–370) then waits for the GC — main sleeps at 260 and the GC wakes it at 275 — and goes on
+     * drawing until the doFrame ends; RenderThread takes the frame after that (DrawFrame 390–500).
+     * The stretch main's wakeup opens (280–420) is the same frame's draw resuming, not work for the
+     * next frame: drawn at 500, not at frame 21's 800.
+     */
+    @Test
+    void aDrawThatWaitedInsideItsTraversalIsStillThatFramesDraw() throws Exception {
+        long gc = 1041;
+        Machine m = new Machine().thread(gc, APP, "HeapTaskDaemon")
+                .run(SF_APP, 90, 96, "S").wake(SF_APP, APP, 95).run(APP, 100, 260, "S")
+                .slice(APP, 100, 400, "Choreographer#doFrame 20").slice(APP, 105, 150, "input")
+                .async(APP, 110, 140, "deliverInputEvent", 8).slice(APP, 160, 380, "traversal")
+                .slice(APP, 170, 370, "draw")
+                .wake(APP, gc, 120).run(gc, 125, 280, "S").wake(gc, APP, 275).run(APP, 280, 420, "S")
+                .slice(RENDER, 390, 500, "DrawFrame")
+                .slice(APP, 600, 700, "Choreographer#doFrame 21").slice(APP, 610, 690, "traversal")
+                .slice(APP, 620, 680, "draw").slice(RENDER, 700, 800, "DrawFrame");
+        Analysis a = Analysis.of(SystemTraces.text(m.s));
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(500));
+    }
+
+    /**
      * The first input (100–200) wakes system_server's InputDispatcher at 190 (the app reports the
      * event consumed); the dispatcher runs 195–400 and at 390 wakes main to deliver the next event
      * (input 2, 400–450). The dispatcher is never tracked work, so the first response ends at frame
