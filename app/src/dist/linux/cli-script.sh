@@ -31,9 +31,14 @@ quoted() {
 # fixed at 2 MB raised by a fifth). info also maps ura-info.jsa instead of ura.jsa (train.sh): the
 # JVM touches most of the archive it maps, and ura.jsa, made for every command, added 12 MB to that
 # info's peak (a JVM that cannot map it starts without it, as with ura.jsa). The window and the
-# other commands keep ura.cfg's options alone.
+# other commands keep ura.cfg's options alone. info's methods of ura itself (dev.ura.*) are compiled
+# at a fifth of the cfg's CompileThresholdScaling=5, i.e. at the JVM's own counts: the systrace
+# reader's parsing and model code then runs compiled sooner (its thread's CPU on a 36.8 MB HTML
+# -25 %), while the JDK's start-up code keeps the higher counts (the JVM's counts for every method
+# cost a small file's info a fifth more CPU). CompileCommand=quiet keeps the JVM from printing the
+# command on standard output; the generated script turns pathname expansion off for the '*'s.
 analyze_options='-XX:TieredStopAtLevel=1 -Xms16m'
-info_options='-XX:TieredStopAtLevel=1 -XX:-UseParallelGC -XX:+UseSerialGC -Xms8m -XX:NewSize=2m -XX:NewRatio=8 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20'
+info_options='-XX:TieredStopAtLevel=1 -XX:-UseParallelGC -XX:+UseSerialGC -Xms8m -XX:NewSize=2m -XX:NewRatio=8 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,dev.ura.*::*,0.2'
 
 main=$(sed -n 's/^app\.mainclass=//p' "$cfg")
 classpath=$(sed -n 's/^app\.classpath=//p' "$cfg")
@@ -51,6 +56,7 @@ classpath=$(sed -n 's/^app\.classpath=//p' "$cfg")
   echo 'short= archive='
   echo "case \${1-} in info) short='$info_options' archive=-XX:SharedArchiveFile=\$image/lib/app/ura-info.jsa ;;"
   echo "  analyze) short='$analyze_options' ;; esac"
+  echo 'set -f # the options are split into words, never expanded as file names'
   printf 'exec "$image/lib/runtime/bin/java"'
   while IFS= read -r line; do
     case $line in java-options=*) quoted "${line#java-options=}" ;; esac

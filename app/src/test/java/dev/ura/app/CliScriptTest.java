@@ -45,7 +45,9 @@ class CliScriptTest {
         Files.createDirectories(link.getParent());
         Files.createSymbolicLink(link, image.resolve("bin/ura-cli"));
 
-        String out = run(List.of(link.toString(), "info", "my trace.trace", "$HOME", "`x`"));
+        Path cwd = Files.createDirectories(dir.resolve("cwd"));
+        Files.createFile(cwd.resolve("-XX:CompileCommand=CompileThresholdScaling,dev.ura.x::y,0.2"));
+        String out = run(List.of(link.toString(), "info", "my trace.trace", "$HOME", "`x`"), cwd);
 
         String real = image.toRealPath().toString();
         // info is a short command: the client compiler only and the serial collector with a small young
@@ -57,6 +59,9 @@ class CliScriptTest {
                 "[-XX:TieredStopAtLevel=1]", "[-XX:-UseParallelGC]", "[-XX:+UseSerialGC]", "[-Xms8m]", "[-XX:NewSize=2m]",
                 "[-XX:NewRatio=8]",
                 "[-XX:MinHeapFreeRatio=10]", "[-XX:MaxHeapFreeRatio=20]",
+                // ura's own methods compiled at the JVM's counts (5 x 0.2), the pattern as written
+                // even where a file matches it (pathname expansion off)
+                "[-XX:CompileCommand=quiet]", "[-XX:CompileCommand=CompileThresholdScaling,dev.ura.*::*,0.2]",
                 // and its own, smaller class-data-sharing archive, after the cfg's (the last one counts)
                 "[-XX:SharedArchiveFile=" + real + "/lib/app/ura-info.jsa]",
                 "[-cp]",
@@ -79,7 +84,15 @@ class CliScriptTest {
     }
 
     private static String run(List<String> command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        return run(command, null);
+    }
+
+    private static String run(List<String> command, Path cwd) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        if (cwd != null) {
+            pb.directory(cwd.toFile());
+        }
+        Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();

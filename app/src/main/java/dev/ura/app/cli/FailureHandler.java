@@ -4,6 +4,8 @@ import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.util.OneLine;
 import picocli.CommandLine;
 
+import java.io.PrintWriter;
+
 /**
  * Turns failures into the contract's exit codes: bad input is one line on stderr and exit 1; a
  * stack trace only with {@code --debug}.
@@ -12,24 +14,29 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
         boolean debug = parsed.hasMatchedOption("--debug") || hasDebug(parsed);
+        return report(ex, debug, cl.getErr());
+    }
+
+    /** Prints the failure (its stack trace too when {@code debug}) and returns the exit code. */
+    static int report(Exception ex, boolean debug, PrintWriter err) {
         if (debug) {
-            ex.printStackTrace(cl.getErr());
+            ex.printStackTrace(err);
         }
         // Messages quote file names and content: escaped, so each stays one printable line.
         if (ex instanceof TraceFormatException) {
-            cl.getErr().println("ura: " + OneLine.of(ex.getMessage()));
+            err.println("ura: " + OneLine.of(ex.getMessage()));
             return UraCommand.EXIT_BAD_INPUT;
         }
         if (ex instanceof CommandFailure f) {
-            cl.getErr().println("ura: " + OneLine.of(f.getMessage()));
+            err.println("ura: " + OneLine.of(f.getMessage()));
             return f.exitCode();
         }
         if (ex instanceof java.io.IOException io) {
             // An input or output file the OS refused (full disk, no permission, gone): not a bug.
-            cl.getErr().println("ura: " + OneLine.of(IoMessages.describe(io)));
+            err.println("ura: " + OneLine.of(IoMessages.describe(io)));
             return UraCommand.EXIT_BAD_INPUT;
         }
-        cl.getErr().println("ura: internal error: " + OneLine.of(String.valueOf(ex))
+        err.println("ura: internal error: " + OneLine.of(String.valueOf(ex))
                 + (debug ? "" : " (run with --debug for details)"));
         return UraCommand.EXIT_BAD_INPUT;
     }

@@ -85,12 +85,13 @@ public final class UraCommand implements Runnable {
 
     /** Runs with explicit output streams and extra commands (tests of programs that add commands). */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Consumer<CommandLine> extraCommands) {
-        CommandLine cl = commandLine(out, err, args.length == 0 ? null : args[0], extraCommands);
-        if (opensWindow(cl, args)) {
+        InfoCommand.Plain info = InfoCommand.plain(args);
+        CommandLine cl = info != null ? null : commandLine(out, err, args.length == 0 ? null : args[0], extraCommands);
+        if (cl != null && opensWindow(cl, args)) {
             return WindowLauncher.launch(args.length == 0 ? null : Path.of(args[0]), err);
         }
         try {
-            int code = cl.execute(args);
+            int code = info != null ? info.run(out, err) : cl.execute(args);
             return outputWritten(out, err) ? code : EXIT_BAD_INPUT;
         } catch (OutOfMemoryError e) {
             // A legitimately huge input: say which and what to do instead of dumping a stack trace.

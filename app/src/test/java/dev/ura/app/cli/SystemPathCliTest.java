@@ -43,11 +43,12 @@ class SystemPathCliTest {
                     + t.get("waitNs").asLong() / 1000 + " " + t.get("otherNs").asLong() / 1000);
         }
         // µs (SystemGraphTapTest): main −100..300 (100 unknown before the trace) and 1600..1800,
-        // the worker 300..420 and 710..1600 (680 of it in D), binder 420..710, RenderThread 1800..2500.
+        // the worker 300..400 and 710..1600 (680 of it in D), binder 400..710 (runnable 400..500 from
+        // the worker's transaction: the window extends, §4), RenderThread 1800..2500.
         assertThat(byThread).containsExactly(
                 "1000 om.example.feed 450 50 0 0 100",
-                "1020 FeedWorker 220 110 680 0 0",
-                "610 binder:600_1 210 80 0 0 0",
+                "1020 FeedWorker 200 110 680 0 0",
+                "610 binder:600_1 210 100 0 0 0",
                 "1010 RenderThread 680 20 0 0 0");
         List<String> categories = new ArrayList<>();
         for (JsonNode s : resp.get("criticalPath")) {
@@ -61,7 +62,7 @@ class SystemPathCliTest {
 
         String text = run("analyze", tap.toString());
         assertThat(text).contains("path by thread (ms):")
-                .containsPattern("FeedWorker 1020 +0\\.220 +0\\.110 +0\\.680 +0\\.000 +0\\.000")
+                .containsPattern("FeedWorker 1020 +0\\.200 +0\\.110 +0\\.680 +0\\.000 +0\\.000")
                 .containsPattern("runnable +program-order +waiting for CPU 1");
     }
 }

@@ -40,7 +40,8 @@ public final class FtraceTextReader implements TraceReader {
     /**
      * Streams the text: plain text and HTML are read in chunks straight from the file (never the
      * whole file in the heap, nor its mapped pages kept resident); only {@code atrace -z} output is
-     * inflated in memory first.
+     * inflated in memory first. The reading and splitting run on a second thread ({@link LineRelay}),
+     * the lines' parsing and the builder on this one.
      */
     @Override
     public Trace read(String source, ByteBuffer data, MappedInput file, Progress progress) throws TraceFormatException {
@@ -51,8 +52,12 @@ public final class FtraceTextReader implements TraceReader {
         ProcessDump dump = new ProcessDump(b);
         switch (kind) {
             case HTML -> {
-                HtmlSections html = new HtmlSections(lines, dump);
-                LineStream.read(data, file, 0, n, html, progress);
+                HtmlSections[] parts = new HtmlSections[1];
+                LineRelay.run((f, d) -> {
+                    parts[0] = new HtmlSections(f, d);
+                    LineStream.read(data, file, 0, n, parts[0], progress);
+                }, lines, dump);
+                HtmlSections html = parts[0]; // read after the relay ended: it saw everything the reading thread wrote
                 if (!html.ftraceSeen()) {
                     throw TraceFormatException.ofFile(source, "systrace HTML without ftrace text (no <script"
                             + " class=\"trace-data\"> part with '# tracer' and no linuxPerfData)", null);
@@ -71,9 +76,13 @@ public final class FtraceTextReader implements TraceReader {
             }
             case COMPRESSED -> {
                 byte[] text = SystraceContainer.inflate(source, data, SystraceContainer.body(data), INFLATE_LIMIT);
-                LineStream.read(ByteBuffer.wrap(text), null, 0, text.length, lines, progress);
+                LineRelay.run((f, d) -> LineStream.read(ByteBuffer.wrap(text), null, 0, text.length, f, progress),
+                        lines, dump);
             }
-            default -> LineStream.read(data, file, SystraceContainer.body(data), n, lines, progress);
+            default -> {
+                long body = SystraceContainer.body(data);
+                LineRelay.run((f, d) -> LineStream.read(data, file, body, n, f, progress), lines, dump);
+            }
         }
         long events = lines.finish();
         if (events == 0) {

@@ -18,7 +18,7 @@ final class HtmlSections implements LineStream.Sink {
     private enum State { OUTSIDE, PART_START, FTRACE, DUMP, SKIP, LEGACY, DONE_LEGACY }
 
     private final LineStream.Sink ftrace;
-    private final ProcessDump dump;
+    private final LineStream.Sink dump;
     private State state = State.OUTSIDE;
     private boolean ftraceSeen;
     private boolean legacySeen;
@@ -26,7 +26,7 @@ final class HtmlSections implements LineStream.Sink {
     private byte[] out = new byte[256];
     private int outLen;
 
-    HtmlSections(LineStream.Sink ftrace, ProcessDump dump) {
+    HtmlSections(LineStream.Sink ftrace, LineStream.Sink dump) {
         this.ftrace = ftrace;
         this.dump = dump;
     }
@@ -110,7 +110,7 @@ final class HtmlSections implements LineStream.Sink {
                         ftrace.line(b, from, end, lineNo);
                     }
                 } else if (state == State.DUMP) {
-                    dump.line(b, from, end);
+                    dump.line(b, from, end, lineNo);
                 }
                 if (close >= 0) {
                     state = State.OUTSIDE;

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  * A process row names process PID (NAME, the package for apps) with its parent; a thread row
  * puts thread TID in process PID and names it CMD. Rows that do not parse are counted and skipped.
  */
-final class ProcessDump {
+final class ProcessDump implements LineStream.Sink {
     private enum Table { NONE, PROCESSES, THREADS }
 
     private final SystemTraceBuilder builder;
@@ -35,7 +35,8 @@ final class ProcessDump {
         return threads;
     }
 
-    void line(byte[] b, int from, int to) {
+    @Override
+    public void line(byte[] b, int from, int to, long lineNo) {
         String s = new String(b, from, to - from, StandardCharsets.UTF_8).strip();
         if (s.isEmpty() || s.startsWith("PROCESS DUMP")) {
             return;

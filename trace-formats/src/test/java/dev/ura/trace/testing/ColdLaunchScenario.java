@@ -37,18 +37,23 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  *
  * <p>Critical path backwards from RenderThread at 26600: RT cpu 21550…26600 (5050), runnable
  * 21500…21550 (50); RT slept 15000…21500, woken by main → main over 15000…21500: cpu 18050…21500
- * (3450), runnable 18000…18050 (50), vsync wait 15500…18000 (2500), cpu 15000…15500 (500); back to
- * RT: cpu 14750…15000 (250), runnable 14710…14750 (40); RT's first state follows its creation by
- * main at 14710 → main over 500…14710: cpu 14100…14710 (610), runnable 14000…14100 (100); main slept
- * 11200…14000, woken by Preloader → Preloader cpu 11200…14000 (2800); main cpu 5050…11200 (6150),
- * runnable 5000…5050 (50), io 3000…5000 (2000), cpu 1050…3000 (1950), runnable 1010…1050 (40); main's
- * first state follows its fork by zygote at 1010 → zygote over 500…1010: cpu 750…1010 (260),
- * runnable 700…750 (50); zygote slept 50…700, woken by binder:600_2 at 700 → binder:600_2 cpu
- * 500…700 (200). Per thread: RT cpu 5300 runnable 90; main cpu 12660 runnable 240 io 2000 wait 2500;
- * Preloader cpu 2800; zygote cpu 260 runnable 50; binder:600_2 cpu 200; total 26100 = 26600 − 500.
- * Text forms lose only the presentation. At each window start the walk reaches (15000 on
- * RenderThread, 11200 on main) the sleeper is in tracked work (RenderThread 14710…15000, main
- * 2500…15400), so the walk returns to it (§4).
+ * (3450), runnable 18000…18050 (50), vsync wait 15500…18000 (2500), cpu 15000…15500 (500). At 15000,
+ * RT's window start, main is in tracked work (2500…15400), so the window extends (§4): RT's own
+ * 14710…15000 ran beside main and did not hold up main's wakeup at 21500. Main: cpu 14100…15000
+ * (900), runnable 14000…14100 (100); main slept 11200…14000, woken by Preloader → Preloader cpu
+ * 11200…14000; at 11200, main's window start, Preloader is in tracked work (6010…14100): extends —
+ * main's own bindApplication/activityStart work 6010…11200 ran beside preloadCatalog, and main then
+ * waited for Preloader all the same. Preloader cpu 6050…11200 (so 6050…14000, 7950 in all), runnable
+ * 6010…6050 (40); its tracked work starts at its first state, made runnable by main's wakeup_new at
+ * 6010 (main tracked): main over 500…6010: cpu 5050…6010 (960), runnable 5000…5050 (50), io
+ * 3000…5000 (2000), cpu 1050…3000 (1950), runnable 1010…1050 (40); main's first state follows its
+ * fork by zygote at 1010 → zygote over 500…1010: cpu 750…1010 (260), runnable 700…750 (50); zygote
+ * slept 50…700, woken by binder:600_2 at 700 → binder:600_2 cpu 500…700 (200). Per thread: RT cpu
+ * 5050 runnable 50; main cpu 7760 runnable 240 io 2000 wait 2500; Preloader cpu 7950 runnable 40;
+ * zygote cpu 260 runnable 50; binder:600_2 cpu 200; total 26100 = 26600 − 500. Text forms lose only
+ * the presentation. (Before windows extended, the walk returned to RT at 15000 and to main at 11200:
+ * RT cpu 5300 runnable 90, main cpu 12660, Preloader cpu 2800 — main's 5150 µs of work beside
+ * preloadCatalog were on the path and 5150 µs of preloadCatalog itself were not.)
  */
 public final class ColdLaunchScenario {
     public static final long APP = 2500;
@@ -170,14 +175,14 @@ public final class ColdLaunchScenario {
                 1, 500, 500, 7001, 26600, 51200,
                 List.of(new ScenarioTruth.Stretch(APP, 2500, 15400), new ScenarioTruth.Stretch(PRELOADER, 6010, 14100),
                         new ScenarioTruth.Stretch(RENDER, 14710, 15000)),
-                List.of(new ScenarioTruth.PathTotal(RENDER, 5300, 90, 0, 0, 0),
-                        new ScenarioTruth.PathTotal(APP, 12660, 240, 2000, 2500, 0),
-                        new ScenarioTruth.PathTotal(PRELOADER, 2800, 0, 0, 0, 0),
+                List.of(new ScenarioTruth.PathTotal(RENDER, 5050, 50, 0, 0, 0),
+                        new ScenarioTruth.PathTotal(APP, 7760, 240, 2000, 2500, 0),
+                        new ScenarioTruth.PathTotal(PRELOADER, 7950, 40, 0, 0, 0),
                         new ScenarioTruth.PathTotal(ZYGOTE, 260, 50, 0, 0, 0),
                         new ScenarioTruth.PathTotal(BINDER, 200, 0, 0, 0, 0)),
-                List.of(new ScenarioTruth.PathTotal(RENDER, 5300, 90, 0, 0, 0),
-                        new ScenarioTruth.PathTotal(APP, 12660, 240, 2000, 2500, 0),
-                        new ScenarioTruth.PathTotal(PRELOADER, 2800, 0, 0, 0, 0),
+                List.of(new ScenarioTruth.PathTotal(RENDER, 5050, 50, 0, 0, 0),
+                        new ScenarioTruth.PathTotal(APP, 7760, 240, 2000, 2500, 0),
+                        new ScenarioTruth.PathTotal(PRELOADER, 7950, 40, 0, 0, 0),
                         new ScenarioTruth.PathTotal(ZYGOTE, 260, 50, 0, 0, 0),
                         new ScenarioTruth.PathTotal(BINDER, 200, 0, 0, 0, 0)));
     }

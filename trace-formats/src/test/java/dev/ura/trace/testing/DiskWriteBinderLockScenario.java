@@ -38,16 +38,19 @@ import static dev.ura.trace.testing.SystemScenarios.t;
  * runnable 16600…16650 (50), vsync wait 11100…16600 (5500), cpu 10650…11100 (450), runnable
  * 10600…10650 (50); main slept 5250…10600, woken by binder:600_3 → binder over 5250…10600: cpu
  * 10000…10600 (600), runnable 9950…10000 (50); it slept 5700…9950, woken by android.bg → android.bg
- * over 5700…9950 only: cpu 4250; binder cpu 5300…5700 (400), runnable 5250…5300 (50, the part inside
- * the window); main cpu 4850…5250 (400), runnable 4800…4850 (50), io 1800…4800 (3000), cpu 1300…1800
- * (500), runnable 1250…1300 (50); main slept 200…1250, woken by InputDispatcher → InputDispatcher over
- * 1000…1250: cpu 1150…1250 (100), runnable 1100…1150 (50), interrupt wait 1000…1100 (100). Per
- * thread: RT cpu 3050 runnable 50; main cpu 3200 runnable 200 io 3000 wait 5500; binder:600_3 cpu 1000
- * runnable 100; android.bg cpu 4250; InputDispatcher cpu 100 runnable 50 wait 100; total 20600. Without
- * the clock (start 1400): main cpu 3100 runnable 150, no InputDispatcher; total 20200. At the
- * window starts reached (5700 on binder:600_3, 5250 on main) the sleeper is in tracked work
- * (binder:600_3 5200…10700: woken by main, then serving its sync call; main
- * 1400…11000), so the walk returns to it and android.bg's work before 5700 stays off the path (§4).
+ * over 5700…9950 only: cpu 4250 — at 5700, binder:600_3's window start, android.bg is in no tracked
+ * work, so the walk returns to binder:600_3 and android.bg's work before 5700 stays off the path;
+ * binder cpu 5300…5700 (400), runnable 5250…5300; at 5250, main's window start, binder:600_3 is in
+ * tracked work (5200…10700), so the window extends (§4): main's 5200…5250 after the send ran beside
+ * the binder thread and did not hold it up. Binder runnable 5200…5250 (5200…5300: 100); its
+ * tracked work starts with main's wakeup at 5200 (main tracked): the walk follows it. Main cpu
+ * 4850…5200 (350), runnable 4800…4850 (50), io 1800…4800 (3000), cpu 1300…1800 (500), runnable
+ * 1250…1300 (50); main slept 200…1250, woken by InputDispatcher → InputDispatcher over 1000…1250: cpu
+ * 1150…1250 (100), runnable 1100…1150 (50), interrupt wait 1000…1100 (100). Per thread: RT cpu 3050
+ * runnable 50; main cpu 3150 runnable 200 io 3000 wait 5500; binder:600_3 cpu 1000 runnable 150;
+ * android.bg cpu 4250; InputDispatcher cpu 100 runnable 50 wait 100; total 20600. Without the clock
+ * (start 1400): main cpu 3050 runnable 150, no InputDispatcher; total 20200. (Before windows
+ * extended, the walk returned to main at 5250: main cpu 3200 / 3100, binder:600_3 runnable 100.)
  */
 public final class DiskWriteBinderLockScenario {
     public static final long APP = 2700;
@@ -158,13 +161,13 @@ public final class DiskWriteBinderLockScenario {
                 1, 1000, 1400, 8001, 21600, 33200,
                 List.of(new ScenarioTruth.Stretch(APP, 1400, 11000), new ScenarioTruth.Stretch(BINDER, 5200, 10700)),
                 List.of(new ScenarioTruth.PathTotal(RENDER, 3050, 50, 0, 0, 0),
-                        new ScenarioTruth.PathTotal(APP, 3200, 200, 3000, 5500, 0),
-                        new ScenarioTruth.PathTotal(BINDER, 1000, 100, 0, 0, 0),
+                        new ScenarioTruth.PathTotal(APP, 3150, 200, 3000, 5500, 0),
+                        new ScenarioTruth.PathTotal(BINDER, 1000, 150, 0, 0, 0),
                         new ScenarioTruth.PathTotal(LOCK_HOLDER, 4250, 0, 0, 0, 0),
                         new ScenarioTruth.PathTotal(DISPATCHER, 100, 50, 0, 100, 0)),
                 List.of(new ScenarioTruth.PathTotal(RENDER, 3050, 50, 0, 0, 0),
-                        new ScenarioTruth.PathTotal(APP, 3100, 150, 3000, 5500, 0),
-                        new ScenarioTruth.PathTotal(BINDER, 1000, 100, 0, 0, 0),
+                        new ScenarioTruth.PathTotal(APP, 3050, 150, 3000, 5500, 0),
+                        new ScenarioTruth.PathTotal(BINDER, 1000, 150, 0, 0, 0),
                         new ScenarioTruth.PathTotal(LOCK_HOLDER, 4250, 0, 0, 0, 0)));
     }
 }

@@ -32,9 +32,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * running 5500–5510); runnable 5310–5320 (CPU 0 held by binder:600_1); woken by the binder reply
  * at 5310: binder:600_1 over [1610, 5310]: 5200–5310 (lock slice 10, AIDL 90, running 10),
  * runnable 2700–5200 (CPU 0 held by other), woken by android.display at 2700: it over
- * [1710, 2700] (updateLocked 990); back on binder:600_1 1610–1710 (running 20, AIDL 70, lock 10);
- * back on main at 1610: 1300–1610 (commit 100, deliverInputEvent 100, loadConfig 110), I/O
- * 300–1300, 100–300 (deliverInputEvent 100, commit 100). 8900 µs in all.
+ * [1710, 2700] (updateLocked 990); back on binder:600_1 1610–1710 (running 20, AIDL 70, lock 10).
+ * At 1610, main's window start, binder:600_1 is in tracked work (1600–5320), so the window extends
+ * (§4): binder:600_1 runnable 1600–1610 (CPU 0 held by main, which went on 10 µs after sending),
+ * its tracked work starting with main's wakeup at 1600: main 1300–1600 (commit 100,
+ * deliverInputEvent 100, loadConfig 100), I/O 300–1300, 100–300 (deliverInputEvent 100, commit 100).
+ * 8900 µs in all. (Before windows extended, main's 1600–1610 was on the path instead.)
  */
 class SystemFindingsTest {
     private static Trace trace;
@@ -75,7 +78,7 @@ class SystemFindingsTest {
             wait += s.category() == Category.WAIT ? s.durationNs() : 0;
         }
         assertThat(total).isEqualTo(us(8900));
-        assertThat(runnable).isEqualTo(us(10 + 2500 + 10));
+        assertThat(runnable).isEqualTo(us(10 + 2500 + 10 + 10));
         assertThat(io).isEqualTo(us(1000));
         assertThat(wait).isEqualTo(us(2490));
     }
@@ -127,12 +130,14 @@ class SystemFindingsTest {
     @Test
     void runnableTimeOnThePathNamesWhoHeldTheCpus() {
         Finding f = only(CpuContentionRule.ID);
-        // 10 (main, CPU 0 held by binder:600_1) + 2500 (binder:600_1, CPU 0 held by other) + 10
-        // (RenderThread, CPU 1 idle) = 2520 µs of 8900
+        // 10 (main, CPU 0 held by binder:600_1) + 10 (binder:600_1, CPU 0 held by main 1600–1610) +
+        // 2500 (binder:600_1, CPU 0 held by other) + 10 (RenderThread, CPU 1 idle) = 2530 µs of 8900
         assertThat(f.message()).startsWith("The critical path waited 2.5 ms for a CPU (28 % of this response, runnable on ")
-                .contains("other 700 (com.other) 2.5 ms, binder:600_1 610 (system_server) 0.0 ms.");
+                .contains("other 700 (com.other) 2.5 ms, om.example.feed 1000 (com.example.feed) 0.0 ms,"
+                        + " binder:600_1 610 (system_server) 0.0 ms.");
         assertThat(f.suggestion()).isNull();
-        assertThat(f.evidenceStartNs()).isEqualTo(t(2700));
+        // from the first runnable piece (binder:600_1's, 1600) to the end of the last (RenderThread's)
+        assertThat(f.evidenceStartNs()).isEqualTo(t(1600));
         assertThat(f.evidenceEndNs()).isEqualTo(t(8110));
     }
 

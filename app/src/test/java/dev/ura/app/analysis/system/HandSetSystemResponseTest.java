@@ -46,10 +46,13 @@ class HandSetSystemResponseTest {
      * <p>Path back from main at 2900: main cpu 2850–2900 (running), 2600–2850 {@code bind},
      * 2550–2600 (running), runnable 2500–2550 (the wakeup targets main's CPU 0, idle then); its sleep 1500–2500 was ended by FeedWorker →
      * FeedWorker from 2500 down to 1500: cpu 2300–2500 (running), wait 1800–2300 (interrupt),
-     * cpu 1750–1800 (running), 1500–1750 {@code load}; at 1500 main's window starts and main was
-     * in tracked work just before it, so the walk returns to main: cpu 1450–1500 (running),
-     * 1150–1450 {@code onClick}, 1100–1150 (running), wait 1000–1100 (the interrupt's sleep, cut at
-     * the start). Tiled: 400 + 1000 + 500 = 1900 = 2900 − 1000.
+     * cpu 1750–1800 (running), 1500–1750 {@code load}; at 1500 main's window starts, and FeedWorker
+     * was in tracked work just before it (from 1300), so the window extends (§4): FeedWorker
+     * 1400–1500 {@code load}, 1350–1400 (running), runnable 1300–1350 (CPU 2 idle: the wakeup's
+     * latency); its tracked work starts with main's wakeup at 1300 (main tracked): main 1150–1300
+     * {@code onClick}, 1100–1150 (running), wait 1000–1100 (the interrupt's sleep, cut at the start).
+     * Main's 1300–1500 ran beside FeedWorker and did not hold it up. Tiled: 300 + 1200 + 400 = 1900
+     * = 2900 − 1000. (Before windows extended, the walk returned to main at 1500.)
      */
     private static Machine twoApps() {
         return new Machine()
@@ -74,9 +77,10 @@ class HandSetSystemResponseTest {
         assertThat(path(a)).containsExactly(
                 "1000 1000-1100 WAIT sleeping",
                 "1000 1100-1150 CPU running",
-                "1000 1150-1450 CPU onClick",
-                "1000 1450-1500 CPU running",
-                "1020 1500-1750 CPU load",
+                "1000 1150-1300 CPU onClick",
+                "1020 1300-1350 RUNNABLE waiting for CPU 2",
+                "1020 1350-1400 CPU running",
+                "1020 1400-1750 CPU load",
                 "1020 1750-1800 CPU running",
                 "1020 1800-2300 WAIT sleeping",
                 "1020 2300-2500 CPU running",

@@ -175,4 +175,51 @@ class RealSystemPathTest {
                     .doesNotContain("Starting drawDisplayList");
         }
     }
+
+    /**
+     * Windows extend (§4) on a real kernel trace: {@code jvm-app-kernel.systrace.txt}, the click
+     * whose {@code deliverInputEvent} starts at 2911.324773 on AWT-EventQueue- (27413), in
+     * {@code FeedFragment.onClick}. Line 7047: AWT wakes VM Thread (27398) at .326329 and runs on
+     * until it sleeps at .326373 (line 7048); VM Thread waits for CPU 0 (idle until line 7049,
+     * .326399), runs, and wakes AWT at .326478 (line 7051). At .326373, AWT's window start, VM
+     * Thread is in tracked work (woken by AWT's tracked work at .326329), so the window extends: VM
+     * Thread was runnable from .326329, and AWT's .326329–.326373 ran beside it (before, that was on
+     * the path and VM Thread's runnable started at .326373). Lines 7059–7066: AWT creates FeedWorker
+     * (27416; sched_wakeup_new .326889, line 7060) and sleeps at .326891; FeedWorker runs, wakes AWT
+     * at .326901, is switched out runnable at .326902 (line 7063) while AWT runs until it sleeps again
+     * at .326903 (line 7064); FeedWorker runs and wakes AWT at .326904 (line 7065). Back from .326904:
+     * FeedWorker .326903–.326904; at .326903, AWT's window start, FeedWorker is in tracked work
+     * (since .326889), so the window extends: FeedWorker runnable .326902–.326903 (CPU 0 held by AWT),
+     * running .326891–.326902, runnable .326889–.326891 (its first state, held by AWT), made runnable
+     * by AWT's wakeup_new → AWT's onClick to .326889 (between, lines 7053–7058: VM Thread preempts AWT
+     * twice, unchanged). Before, AWT's .326889–.326891 and .326901–.326903
+     * were on the path. Per thread: AWT cpu 18.300 → 18.253 ms, runnable 0.288 → 0.287; VM Thread
+     * runnable 0.026 → 0.070; FeedWorker cpu 0.011 → 0.012, runnable 0 → 0.003.
+     */
+    @Test
+    void jvmAppKernelWakersWorkBeforeTheSleepIsOnThePath() throws Exception {
+        Analysis a = analyse("traces/systrace/jvm-app-kernel.systrace.txt");
+        Response r = at(a, 2_911_324_773_000L);
+        List<String> around = a.criticalPath(r.index()).segments().stream()
+                .filter(s -> s.endNs() > 2_911_326_300_000L && s.startNs() < 2_911_326_910_000L)
+                .map(s -> s.threadName() + " " + s.startNs() / 1000 + "-" + s.endNs() / 1000 + " "
+                        + s.category().name().toLowerCase(java.util.Locale.ROOT))
+                .toList();
+        assertThat(around).containsExactly(
+                "AWT-EventQueue- 2911324775-2911326329 cpu",
+                "VM Thread 2911326329-2911326399 runnable",
+                "VM Thread 2911326399-2911326478 cpu",
+                "AWT-EventQueue- 2911326478-2911326484 runnable",
+                "AWT-EventQueue- 2911326484-2911326613 cpu",
+                "AWT-EventQueue- 2911326613-2911326615 runnable",
+                "AWT-EventQueue- 2911326615-2911326617 cpu",
+                "AWT-EventQueue- 2911326617-2911326624 runnable",
+                "AWT-EventQueue- 2911326624-2911326889 cpu",
+                "FeedWorker 2911326889-2911326891 runnable",
+                "FeedWorker 2911326891-2911326902 cpu",
+                "FeedWorker 2911326902-2911326903 runnable",
+                "FeedWorker 2911326903-2911326904 cpu",
+                "AWT-EventQueue- 2911326904-2911326905 runnable",
+                "AWT-EventQueue- 2911326905-2911326924 cpu");
+    }
 }

@@ -56,16 +56,18 @@ class WhatIfEquivalenceTest {
             files = s.filter(p -> p.toString().matches(".*\\.(trace|jsonl|perfetto-trace)")).sorted().toList();
         }
         for (Path f : files) {
-            now.put("sample " + SAMPLES.relativize(f), digest(Analysis.of(TraceSession.load(f, Progress.NONE))));
+            now.put("sample " + SAMPLES.relativize(f), digest("sample " + f.getFileName(),
+                    Analysis.of(TraceSession.load(f, Progress.NONE))));
         }
         for (int seed = 0; seed < 60; seed++) {
-            now.put("random log " + seed, digest(AgentLogText.analyse(SavingBoundPropertyTest.randomLog(new Random(seed)))));
+            now.put("random log " + seed, digest("random log " + seed, AgentLogText.analyse(SavingBoundPropertyTest.randomLog(new Random(seed)))));
         }
         boolean shared = Files.isDirectory(SharedFiles.root().resolve("traces/system-real"));
         for (String r : REAL) {
             Path p = SharedFiles.root().resolve(r);
             if (shared && Files.exists(p)) {
-                now.put("real " + p.getFileName(), digest(Analysis.of(TraceSession.load(p, Progress.NONE))));
+                now.put("real " + p.getFileName(), digest("real " + p.getFileName(),
+                        Analysis.of(TraceSession.load(p, Progress.NONE))));
             }
         }
         if (Boolean.getBoolean("ura.recordWhatIfGolden")) {
@@ -85,10 +87,13 @@ class WhatIfEquivalenceTest {
      * Every estimate of a trace in a fixed order: per response (the first {@value #MAX_RESPONSES}),
      * the slices named on its recorded critical path (the first {@value #MAX_NAMES} names, and the
      * first path slice exactly), each deferred, run in parallel, side by side, sped up ×2 and ×1.1,
-     * then two of them together.
+     * then two of them together. With {@code -Dura.dumpWhatIfText=DIR} the texts are also written
+     * to {@code DIR/<key>.txt}, so a re-recording can be reviewed line by line against the old code's.
      */
-    private static String digest(Analysis a) throws Exception {
+    private static String digest(String key, Analysis a) throws Exception {
         MessageDigest md = MessageDigest.getInstance("SHA-256");
+        String dump = System.getProperty("ura.dumpWhatIfText");
+        StringBuilder texts = new StringBuilder();
         int estimates = 0;
         for (int i = 0; i < Math.min(MAX_RESPONSES, a.responses().size()); i++) {
             List<SliceSelector> targets = new ArrayList<>();
@@ -125,8 +130,13 @@ class WhatIfEquivalenceTest {
                 String text = i + " " + s + " -> " + (a.unmatchedChanges(i, s).isEmpty() ? figures(a.estimate(i, s)) : "unmatched");
                 md.update(text.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) '\n');
+                texts.append(text).append('\n');
                 estimates++;
             }
+        }
+        if (dump != null) {
+            Files.createDirectories(Path.of(dump));
+            Files.writeString(Path.of(dump, key.replaceAll("[^A-Za-z0-9._-]", "_") + ".txt"), texts);
         }
         return estimates + " " + HexFormat.of().formatHex(md.digest());
     }

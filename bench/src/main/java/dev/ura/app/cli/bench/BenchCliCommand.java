@@ -79,7 +79,8 @@ public final class BenchCliCommand implements Callable<Integer> {
             + " -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr";
     /** What the installed {@code ura} (app/src/dist/linux/cli-script.sh) adds for {@code info}. */
     static final String INFO_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:-UseParallelGC -XX:+UseSerialGC -Xms8m"
-            + " -XX:NewSize=2m -XX:NewRatio=8 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20";
+            + " -XX:NewSize=2m -XX:NewRatio=8 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:CompileCommand=quiet"
+            + " -XX:CompileCommand=CompileThresholdScaling,dev.ura.*::*,0.2";
     /** What the installed {@code ura} adds for {@code analyze}. */
     static final String ANALYZE_OPTIONS = "-XX:TieredStopAtLevel=1 -Xms16m";
 
@@ -226,7 +227,8 @@ public final class BenchCliCommand implements Callable<Integer> {
     }
 
     private Sample time(String commandLine) throws Exception {
-        String script = commandLine + " >/dev/null; status=$?; times >&2; exit $status";
+        // set -f: options such as CompileCommand's dev.ura.*::* are words, never file-name patterns
+        String script = "set -f; " + commandLine + " >/dev/null; status=$?; times >&2; exit $status";
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", script).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         long start = System.nanoTime();
         Process p = pb.start();

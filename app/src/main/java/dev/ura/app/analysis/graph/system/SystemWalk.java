@@ -16,22 +16,39 @@ import java.util.List;
  * The critical path through wakeups of docs/system-responses.md §4: walked back from the end on
  * the drawing thread to the response start, one thread at a time, so the pieces tile
  * {@code [start, end]} exactly. A sleep ended by another thread's wakeup at <i>w</i> moves the walk
- * to the waker at <i>w</i>, over the sleep's window only (never below the window it was entered
- * from: windows nest); at the window's start the walk returns to the thread that slept, unless
- * that thread was not in tracked work just before and the waker was (then the waker's earlier
- * work is the response's, and the walk stays on it down to the enclosing window's start).
+ * to the waker at <i>w</i>: a <i>window</i> over the sleep (never below the window it was entered
+ * from: windows nest). At the window's start the walk returns to the thread that slept, unless the
+ * thread it is on was in tracked work just before: then that thread did the response's work while
+ * the sleeper did its own, and the sleeper waited for it, so the window <i>extends</i>: the walk
+ * stays on the waker's side (following its own wakers as usual) down to the first instant at which
+ * the thread it is on is not in tracked work just before, and no hand-off from tracked work ends
+ * there, and only then returns to the sleeper.
  *
- * <p>Each step is a binary search in one thread's state table (and, for a runnable wait, in the
- * per-CPU index), so the walk costs O(pieces × log states), whatever the size of the trace.
- * Iterative: a long chain of wakers cannot overflow the stack.
+ * <p>Each step is a binary search in one thread's state table or tracked spans (and, for a runnable
+ * wait, in the per-CPU index), so the walk costs O(pieces × log states), whatever the size of the
+ * trace. Iterative: a long chain of wakers cannot overflow the stack.
  */
 final class SystemWalk {
     private final Trace trace;
     private final SystemIndexes indexes;
     private final PieceNamer namer;
 
-    /** A window being walked: return to {@code thread} at the window's start; {@code floor} is the enclosing window's start. */
-    private record Frame(int thread, long floor, LinkKind kind) {
+    /**
+     * A window being walked: return to {@code thread} (the sleeper) at its start. {@code bottom} is
+     * the window's start, the later of the sleep's start and the enclosing window's start (or the
+     * response start); once {@code extended}, the window reaches below it (see the class comment).
+     */
+    private static final class Frame {
+        final int thread;
+        final long bottom;
+        final LinkKind kind;
+        boolean extended;
+
+        Frame(int thread, long bottom, LinkKind kind) {
+            this.thread = thread;
+            this.bottom = bottom;
+            this.kind = kind;
+        }
     }
 
     SystemWalk(Trace trace, SystemIndexes indexes, PieceNamer namer) {
@@ -44,38 +61,57 @@ final class SystemWalk {
      * The pieces from {@code startNs} to {@code endNs} in time order, ending on {@code endThread};
      * each piece's {@code in} says how the path came into it from the piece before.
      *
-     * @param tracked the response's tracked stretches: at a window's start the walk stays on the
-     *                waker, dropping the window, when the waker was in tracked work just before and
-     *                the sleeper was not
+     * @param tracked the response's tracked stretches (sleeps inside them included): a window
+     *                extends below its start while the walk is on a thread in tracked work
      */
     List<StatePiece> walk(int endThread, long startNs, long endNs, ThreadSpans tracked) {
         List<StatePiece> out = new ArrayList<>();
+        // every window being walked, innermost first
         Deque<Frame> frames = new ArrayDeque<>();
+        // the windows not extended, innermost first: the innermost one's bottom is the walk's floor
+        Deque<Frame> open = new ArrayDeque<>();
         int t = endThread;
         long now = endNs;
-        long floor = startNs;
         LinkKind pending = null;
         boolean popped = false;
         // Wakers followed since the last piece: each move goes to a thread running at a later
         // wakeup, so more moves than threads at one instant means data that contradicts itself.
         int follows = 0;
         while (true) {
-            if (now <= floor) {
-                if (frames.isEmpty()) {
-                    break;
-                }
-                Frame f = frames.pop();
-                floor = f.floor();
-                if (!tracked.contains(f.thread(), now - 1) && tracked.contains(t, now - 1)) {
-                    // The sleeper was not doing the response's work before its sleep and the waker
-                    // was: the waker's earlier work is what the user waited for; stay on it.
-                    continue;
-                }
-                t = f.thread();
-                // Windows ending together: the path enters the innermost one's waker.
-                pending = pending == null ? f.kind() : pending;
+            long floor = open.isEmpty() ? startNs : open.peek().bottom;
+            Frame top = frames.peek();
+            if (top != null && top.extended && now > startNs && !inWork(t, now, tracked)) {
+                // The waker's side leaves the response's work: the sleeper's own time is next.
+                frames.pop();
+                t = top.thread;
+                pending = pending == null ? top.kind : pending;
                 popped = true;
                 continue;
+            }
+            if (now <= floor) {
+                if (open.isEmpty()) {
+                    break;
+                }
+                Frame f = open.peek();
+                if (inWork(t, now, tracked)) {
+                    // The thread the walk is on did the response's work before the sleep: the
+                    // sleeper waited for that work, not for its own; the window extends.
+                    open.pop();
+                    f.extended = true;
+                    continue;
+                }
+                // Not extended, so no extended window lies inside it (that would have returned above).
+                frames.pop();
+                open.pop();
+                t = f.thread;
+                // Windows ending together: the path enters the innermost one's waker.
+                pending = pending == null ? f.kind : pending;
+                popped = true;
+                continue;
+            }
+            if (top != null && top.extended) {
+                // Pieces stop where the thread's tracked work starts, so the check above runs there.
+                floor = Math.max(floor, tracked.spanStart(t, now - 1));
             }
             ThreadStateTable states = trace.system().states().get(t);
             int i = states.indexAt(now - 1);
@@ -89,7 +125,7 @@ final class SystemWalk {
                     // as a sleep of unknown start ended by that wakeup.
                     LinkKind kind = kind(waker, t, now);
                     follows++;
-                    frames.push(new Frame(t, floor, kind));
+                    push(frames, open, new Frame(t, floor(open, startNs), kind));
                     t = waker;
                     pending = kind;
                     continue;
@@ -98,12 +134,11 @@ final class SystemWalk {
                 out.add(new StatePiece(t, from, now, Category.OTHER, "unknown", -1, null));
             } else if (states.state(i) == ThreadState.SLEEPING && follows < trace.threads().size()
                     && followable(states.waker(i), t, states.end(i)) >= 0) {
-                // Usually now is the wakeup; after a dropped window the walk can be inside the
-                // sleep: the part after now was walked already, the waker's time before now is next.
+                // Usually now is the wakeup; after a window returned below its sleep the walk can be
+                // inside a sleep: the part after now was walked already, the waker's time before now is next.
                 LinkKind kind = kind(states.waker(i), t, states.end(i));
                 follows++;
-                frames.push(new Frame(t, floor, kind));
-                floor = Math.max(floor, states.start(i));
+                push(frames, open, new Frame(t, Math.max(floor(open, startNs), states.start(i)), kind));
                 t = states.waker(i);
                 pending = kind;
                 continue;
@@ -122,8 +157,40 @@ final class SystemWalk {
         return joined(out);
     }
 
+    private static long floor(Deque<Frame> open, long startNs) {
+        return open.isEmpty() ? startNs : open.peek().bottom;
+    }
+
+    private static void push(Deque<Frame> frames, Deque<Frame> open, Frame f) {
+        frames.push(f);
+        open.push(f);
+    }
+
     /**
-     * A dropped window leaves a cut where it started: the same state under the same slice on one
+     * Whether {@code thread}'s time just before {@code now} is the response's work: it is in a
+     * tracked stretch, or asleep until a wakeup at {@code now} by a thread in tracked work that the
+     * walk follows (the hand-off that began its tracked work).
+     */
+    private boolean inWork(int thread, long now, ThreadSpans tracked) {
+        if (tracked.contains(thread, now - 1)) {
+            return true;
+        }
+        ThreadStateTable states = trace.system().states().get(thread);
+        int i = states.indexAt(now - 1);
+        int waker;
+        if (i >= 0) {
+            boolean woken = states.state(i) == ThreadState.SLEEPING && states.end(i) == now;
+            waker = woken ? followable(states.waker(i), thread, now) : -1;
+        } else {
+            // before its first state, made runnable at now (created, or first seen)
+            boolean woken = states.size() > 0 && states.start(0) == now && states.state(0).isRunnable();
+            waker = woken ? followable(states.waker(0), thread, now) : -1;
+        }
+        return waker >= 0 && tracked.contains(waker, now - 1);
+    }
+
+    /**
+     * A window that returned below its sleep, then the same thread again, leaves a cut: the same state under the same slice on one
      * thread in two pieces. They are one piece.
      */
     private static List<StatePiece> joined(List<StatePiece> pieces) {
@@ -181,7 +248,7 @@ final class SystemWalk {
     private static void link(List<StatePiece> out, int firstOfStep, LinkKind pending, boolean windowStart) {
         if (firstOfStep > 0 && out.size() > firstOfStep) {
             StatePiece later = out.get(firstOfStep - 1);
-            // Back on the same thread (a window dropped, then the same waker again): program order.
+            // Back on the same thread (a window extended, then the same waker again): program order.
             boolean same = out.get(firstOfStep).thread() == later.thread();
             out.set(firstOfStep - 1, same ? later.withIn(LinkKind.PROGRAM_ORDER, false)
                     : later.withIn(pending != null ? pending : LinkKind.PROGRAM_ORDER, windowStart));

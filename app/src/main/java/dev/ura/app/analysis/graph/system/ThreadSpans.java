@@ -43,6 +43,11 @@ final class ThreadSpans {
 
     /** Whether {@code t} lies in a span of the thread. */
     boolean contains(int thread, long t) {
+        return spanStart(thread, t) != Long.MIN_VALUE;
+    }
+
+    /** The start of the span of the thread that contains {@code t}; {@link Long#MIN_VALUE} when none does. */
+    long spanStart(int thread, long t) {
         long[] m = of(thread);
         int lo = 0;
         int hi = m.length / 2 - 1;
@@ -54,7 +59,7 @@ final class ThreadSpans {
                 hi = mid - 1;
             }
         }
-        return hi >= 0 && t < m[2 * hi + 1];
+        return hi >= 0 && t < m[2 * hi + 1] ? m[2 * hi] : Long.MIN_VALUE;
     }
 
     /** The parts of {@code [from, to)} outside the thread's spans, as {@code [from0, to0, ...]}. */

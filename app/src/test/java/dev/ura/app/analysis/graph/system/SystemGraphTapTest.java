@@ -41,19 +41,24 @@ class SystemGraphTapTest {
         // [−100, 1800]: traversal, doFrame, own time, CPU 0 idle while runnable 1600..1650; main slept
         // 500..1600 until the worker woke it: the worker over [500, 1600]; it slept 420..710 until
         // the binder reply woke it: binder:600_1 over [500, 710]. At 500 main's window starts, but
-        // main was not in tracked work just before (its trigger stretch ended at 400) and the
-        // worker was (300..1610): the walk stays on the worker, inside its sleep, so on the thread
-        // that ended it: binder:600_1 runnable 420..500 behind main on CPU 0; back to the worker at
-        // 420: fetch, its own time, runnable behind SurfaceFlinger on CPU 1 since its first state
-        // at 300, made runnable by main: main's deliverInputEvent 100..300, own time, unknown.
+        // the thread the walk is on, binder:600_1, was in tracked work just before (400..720): the
+        // window extends (§4). Binder:600_1's worker-window starts at 420, where it is still in
+        // tracked work: that window extends too. Binder:600_1 was runnable 400..500 behind main on
+        // CPU 0 since the worker's transaction woke it at 400 (the worker's own 400..420 before it
+        // fell asleep did not hold the binder thread up), and its tracked work starts at 400 with
+        // that wakeup by the tracked worker: the walk follows it, to the worker's fetch 360..400,
+        // its own time, runnable behind SurfaceFlinger on CPU 1 since its first state at 300, made
+        // runnable by main: main's deliverInputEvent 100..300, own time, unknown. (Before the
+        // windows extended, the worker's 400..420 was on the path and binder:600_1's runnable
+        // started at 420.)
         assertThat(SystemFixtures.describe(trace, g.criticalPath().segments())).containsExactly(
                 "1000 -100..0 other unknown",
                 "1000 0..100 cpu running <program-order",
                 "1000 100..300 cpu deliverInputEvent src=0x1002 eventTimeNano=7999900000 id=0x1 <program-order",
                 "1020 300..350 runnable waiting for CPU 1 (held by surfaceflinger 500) <wakeup",
                 "1020 350..360 cpu running <program-order",
-                "1020 360..420 cpu fetch <program-order",
-                "610 420..500 runnable waiting for CPU 0 (held by om.example.feed 1000) <binder",
+                "1020 360..400 cpu fetch <program-order",
+                "610 400..500 runnable waiting for CPU 0 (held by om.example.feed 1000) <binder",
                 "610 500..520 cpu running <program-order",
                 "610 520..700 cpu AIDL::java::IFeed::load::server <program-order",
                 "610 700..710 cpu running <program-order",

@@ -2,6 +2,7 @@ package dev.ura.app.analysis.graph.system;
 
 import dev.ura.app.analysis.graph.ResponseGraph;
 import dev.ura.app.analysis.model.ThreadPathTotal;
+import dev.ura.app.analysis.model.TrackedStretch.Cause;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.testing.SystemTraceScript;
 import org.junit.jupiter.api.Test;
@@ -132,5 +133,57 @@ class SystemGraphWalkTest {
                 "1000 900..920 runnable waiting for CPU 0 <wakeup",
                 "1000 920..1000 cpu running <program-order");
         SystemFixtures.assertRecorded(g);
+    }
+
+    @Test
+    void windowsExtendWhileTheWakersSideIsInTrackedWorkAndReturnWhereItLeavesIt() throws Exception {
+        Trace trace = SystemFixtures.read(chain());
+        // The same chain with tracked work (§2, given here by hand): main's trigger 0..100 and its
+        // work after 900; the worker 0..1000 (its sleep ended by the tracked pool); the pool from a
+        // flow's end at 150, in the middle of compute (so nothing of it is tracked before 150).
+        ResponseGraph g = chainWithStretches(trace, true);
+        // Back from main at 1000: 920..1000, runnable 900..920; main's sleep 100..900 → the worker:
+        // work 610..900, runnable 600..610; the worker's sleep 200..600 → the pool: compute
+        // 200..600. At 200, the worker's window start, the pool is in tracked work (from 150): the
+        // window extends, and the pool's compute 150..200 is on the path. At 150 the pool leaves
+        // tracked work with no hand-off there (it was running): back to the worker at 150, its work
+        // 100..150 (the worker's own work beside the pool's compute 150..200 is off the path). At 100,
+        // main's window start, the worker is in tracked work: that window extends too, and the walk
+        // stays on the worker down to the start: work 50..100, its own time 0..50. Main's 0..100 ran
+        // beside the worker, which main then waited for: off the path. (Without stretches, windows
+        // never extend: aWakerChainContributesOnlyItsWindows.)
+        assertThat(SystemFixtures.describe(trace, g.criticalPath().segments())).containsExactly(
+                "1020 0..50 cpu running",
+                "1020 50..150 cpu work <program-order",
+                "1030 150..600 cpu compute <wakeup",
+                "1020 600..610 runnable waiting for CPU 1 <wakeup",
+                "1020 610..900 cpu work <program-order",
+                "1000 900..920 runnable waiting for CPU 0 <wakeup",
+                "1000 920..1000 cpu running <program-order");
+        SystemFixtures.assertRecorded(g);
+
+        // Without the pool's stretch, its earlier work is nothing tracked: the worker's window
+        // returns at its start (200) and the pool is on the path over the sleep only.
+        ResponseGraph h = chainWithStretches(trace, false);
+        assertThat(SystemFixtures.describe(trace, h.criticalPath().segments().subList(0, 3))).containsExactly(
+                "1020 0..50 cpu running",
+                "1020 50..200 cpu work <program-order",
+                "1030 200..600 cpu compute <wakeup");
+        // the rest as with the pool's stretch: the worker 600..900, main 900..1000
+        assertThat(SystemFixtures.describe(trace, h.criticalPath().segments().subList(3, 7)))
+                .isEqualTo(SystemFixtures.describe(trace, g.criticalPath().segments().subList(3, 7)));
+        SystemFixtures.assertRecorded(h);
+    }
+
+    /** {@link #chain()}'s response 0..1000 with main's, the worker's and (optionally) the pool's tracked work. */
+    private static ResponseGraph chainWithStretches(Trace trace, boolean pool) {
+        List<dev.ura.app.analysis.model.TrackedStretch> stretches = new java.util.ArrayList<>(List.of(
+                SystemFixtures.stretch(trace, APP, 0, 100, Cause.TRIGGER, -1),
+                SystemFixtures.stretch(trace, WORKER, 0, 1000, Cause.WAKEUP, APP),
+                SystemFixtures.stretch(trace, APP, 900, 1100, Cause.WAKEUP, WORKER)));
+        if (pool) {
+            stretches.add(SystemFixtures.stretch(trace, POOL, 150, 700, Cause.FLOW, WORKER));
+        }
+        return SystemFixtures.graph(trace, APP, 0, APP, 1000, stretches);
     }
 }
