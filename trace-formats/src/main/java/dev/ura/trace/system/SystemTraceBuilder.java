@@ -227,12 +227,27 @@ public final class SystemTraceBuilder {
      * being lost with the idle task, and is counted.
      */
     public void irqPrint(int cpu, long ts, String payload) {
+        toIrqLane(cpu, ts, payload, "atrace payloads of pid 0 with an impossible cpu number (skipped)",
+                "atrace payloads written by pid 0 in interrupt context (kept on per-CPU 'CPU n irq' lanes)");
+    }
+
+    /**
+     * An atrace payload written in hard-interrupt context while a task ran on {@code cpu} (the
+     * line's task and the payload's pid are the interrupted task's): kept on the CPU's irq lane, as
+     * those of an idle CPU are, not on the task that happened to be running.
+     */
+    public void irqPrintOnTask(int cpu, long ts, String payload) {
+        toIrqLane(cpu, ts, payload, "atrace payloads in interrupt context with an impossible cpu number (skipped)",
+                "atrace payloads written in hard-interrupt context on a running task's line (kept on per-CPU 'CPU n irq' lanes)");
+    }
+
+    private void toIrqLane(int cpu, long ts, String payload, String badCpu, String kept) {
         if (cpu < 0 || cpu >= SchedCollector.MAX_CPUS) {
             records++;
-            count("atrace payloads of pid 0 with an impossible cpu number (skipped)");
+            count(badCpu);
             return;
         }
-        count("atrace payloads written by pid 0 in interrupt context (kept on per-CPU 'CPU n irq' lanes)");
+        count(kept);
         print(ts, registry.irqLane(cpu), payload);
     }
 
