@@ -1,14 +1,10 @@
 package dev.ura.spark;
 
-import dev.ura.app.batch.TraceFiles;
 import dev.ura.app.cli.TraceRows;
 import dev.ura.app.store.StoreRows;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -26,7 +22,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,9 +59,11 @@ public final class SparkBatch {
         if (outFs.exists(outPath)) {
             throw new IOException(out + ": already exists; remove it or write to a new folder");
         }
-        List<String> files = expand(inputs, conf);
+        TraceListing listing = TraceListing.of(inputs, conf);
+        List<String> files = listing.files();
         if (files.isEmpty()) {
-            throw new IOException("no trace file in " + String.join(" ", inputs));
+            throw new IOException("no trace file in " + String.join(" ", inputs)
+                    + (listing.failures().isEmpty() ? "" : " (" + String.join("; ", listing.failures()) + ")"));
         }
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<SerializableConf> sharedConf = jsc.broadcast(new SerializableConf(conf));
@@ -87,7 +84,7 @@ public final class SparkBatch {
             // stores a content once), and the failures.
             List<TraceResult> heads = results.map(TraceResult::head).collect();
             Map<String, String> keeper = new HashMap<>();
-            List<String> failures = new ArrayList<>();
+            List<String> failures = new ArrayList<>(listing.failures());
             List<String> duplicates = new ArrayList<>();
             int alreadyStored = 0;
             for (TraceResult r : heads) {
@@ -114,7 +111,8 @@ public final class SparkBatch {
             if (!outFs.rename(part, outPath)) {
                 throw new IOException(out + ": cannot rename " + part + " to it");
             }
-            return new Summary(files.size(), keeper.size(), duplicates, failures, alreadyStored);
+            return new Summary(files.size() + listing.failures().size(), keeper.size(), duplicates, failures,
+                    alreadyStored);
         } finally {
             results.unpersist(false);
             sharedConf.destroy();
@@ -173,45 +171,6 @@ public final class SparkBatch {
     }
 
     /**
-     * The trace files the inputs name, in order and each once: a file as given, a folder's trace
-     * files (recursively, sorted; not hidden files, sidecars or report bundles, as batch skips them),
-     * a glob's matches. An input that matches nothing fails the job.
-     */
-    static List<String> expand(List<String> inputs, Configuration conf) throws IOException {
-        Set<String> files = new LinkedHashSet<>();
-        for (String in : inputs) {
-            Path p = new Path(in);
-            FileSystem fs = p.getFileSystem(conf);
-            FileStatus[] matches = fs.globStatus(p);
-            if (matches == null || matches.length == 0) {
-                throw new IOException(in + ": no such file or folder");
-            }
-            boolean glob = matches.length > 1 || !matches[0].getPath().equals(fs.makeQualified(p));
-            for (FileStatus m : matches) {
-                if (m.isDirectory()) {
-                    List<String> found = new ArrayList<>();
-                    // A folder given as such names its files below it as given ("traces/a.trace", as batch
-                    // names them), a folder matched by a glob by their full URIs.
-                    String root = m.getPath().toUri().getPath();
-                    String prefix = glob ? m.getPath().toString() : in.replaceAll("/+$", "");
-                    RemoteIterator<LocatedFileStatus> it = fs.listFiles(m.getPath(), true);
-                    while (it.hasNext()) {
-                        Path f = it.next().getPath();
-                        if (TraceFiles.isTraceCandidate(f.getName()) && !hidden(m.getPath(), f)) {
-                            found.add(prefix + f.toUri().getPath().substring(root.length()));
-                        }
-                    }
-                    found.sort(null);
-                    files.addAll(found);
-                } else {
-                    files.add(glob ? m.getPath().toString() : in);
-                }
-            }
-        }
-        return new ArrayList<>(files);
-    }
-
-    /**
      * Where an executor reads a listed trace: its URI made absolute on the driver. A relative path is
      * the driver's (its working folder, or the default file system's home); an executor runs in a folder
      * of its own, where the same relative path names nothing. The run keeps the name as listed.
@@ -219,15 +178,5 @@ public final class SparkBatch {
     static String located(String file, Configuration conf) throws IOException {
         Path p = new Path(file);
         return p.getFileSystem(conf).makeQualified(p).toString();
-    }
-
-    /** A file under a hidden folder (.git, .cache) of the searched one. */
-    private static boolean hidden(Path root, Path file) {
-        for (Path p = file.getParent(); p != null && !p.equals(root); p = p.getParent()) {
-            if (p.getName().startsWith(".")) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,18 +32,23 @@ final class StandaloneCluster implements AutoCloseable {
 
     private final Path sparkHome;
     private final Path dir;
+    private final Map<String, String> env;
     private final List<Process> daemons = new ArrayList<>();
     private final List<Path> workDirs = new ArrayList<>();
     private String masterUrl;
 
-    private StandaloneCluster(Path sparkHome, Path dir) {
+    private StandaloneCluster(Path sparkHome, Path dir, Map<String, String> env) {
         this.sparkHome = sparkHome;
         this.dir = dir;
+        this.env = env;
     }
 
-    /** A Master and {@code workers} Workers of 1 core and 1 GB each, registered with it; logs in {@code dir}. */
-    static StandaloneCluster start(Path sparkHome, Path dir, int workers) throws Exception {
-        StandaloneCluster c = new StandaloneCluster(sparkHome, dir);
+    /**
+     * A Master and {@code workers} Workers of 1 core and 1 GB each, registered with it; logs in {@code dir}.
+     * Every process gets {@code env}, as a machine's environment (a Worker's reaches the executors it starts).
+     */
+    static StandaloneCluster start(Path sparkHome, Path dir, int workers, Map<String, String> env) throws Exception {
+        StandaloneCluster c = new StandaloneCluster(sparkHome, dir, env);
         try {
             Path masterLog = dir.resolve("master.log");
             Process master = c.daemon("org.apache.spark.deploy.master.Master", masterLog,
@@ -61,6 +67,11 @@ final class StandaloneCluster implements AutoCloseable {
             c.close();
             throw e;
         }
+    }
+
+    /** No daemons: for spark-submit with a local master ({@code local[N]}), on SPARK_HOME's jars alone. */
+    static StandaloneCluster submitOnly(Path sparkHome, Path dir, Map<String, String> env) {
+        return new StandaloneCluster(sparkHome, dir, env);
     }
 
     String masterUrl() {
@@ -105,7 +116,8 @@ final class StandaloneCluster implements AutoCloseable {
         }
     }
 
-    private static void stop(Process p) {
+    /** Ends {@code p} (forcibly after 20 s) and whatever it started. */
+    static void stop(Process p) {
         List<ProcessHandle> children = p.descendants().toList();
         p.destroy();
         try {
@@ -147,6 +159,7 @@ final class StandaloneCluster implements AutoCloseable {
         } else {
             b.redirectOutput(out.toFile()).redirectError(err.toFile());
         }
+        b.environment().putAll(env);
         b.environment().put("SPARK_HOME", sparkHome.toString());
         b.environment().put("SPARK_SCALA_VERSION", "2.13");
         b.environment().put("SPARK_LOCAL_IP", HOST);

@@ -138,6 +138,18 @@ final class FtraceLine {
         return c == 'h' || c == 's' || c == 'H' || c == 'z';
     }
 
+    /**
+     * Whether the event ran in hard-interrupt context: the flags column's third character is
+     * {@code h} (hard irq), {@code H} (hard irq inside a soft irq) or {@code z} (NMI).
+     */
+    boolean hardInterrupt() {
+        if (flagsTo - flagsFrom < 3) {
+            return false;
+        }
+        byte c = buf[flagsFrom + 2];
+        return c == 'h' || c == 'H' || c == 'z';
+    }
+
     /** Whether the event name is exactly {@code name} (ASCII). */
     boolean eventIs(String name) {
         return ArgBytes.equals(buf, eventFrom, eventTo, name);

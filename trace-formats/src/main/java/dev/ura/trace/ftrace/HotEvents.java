@@ -91,6 +91,12 @@ final class HotEvents {
             b.irqPrint(l.cpu, l.tsNs, l.args()); // an interrupt on an idle CPU: its own lane
             return;
         }
+        if (l.hardInterrupt()) {
+            // The same display-driver interrupt slices (pp_done_irq, rd_ptr_irq …) arriving while a
+            // task runs: the kernel books them on that task (and its tgid), but the task did not run them.
+            b.irqPrintOnTask(l.cpu, l.tsNs, l.args());
+            return;
+        }
         if (!beginOrEnd(b, l, buf, from, to) && !counter(b, l, buf, from, to, strings)) {
             b.print(l.tsNs, l.tid, l.args());
         }

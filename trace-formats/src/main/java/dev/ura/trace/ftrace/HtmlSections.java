@@ -58,7 +58,7 @@ final class HtmlSections implements LineStream.Sink {
     public void line(byte[] b, int from, int to, long lineNo) {
         switch (state) {
             case OUTSIDE -> {
-                int s = indexOf(b, from, to, SCRIPT);
+                int s = markerAt(b, from, to, SCRIPT);
                 if (s >= 0) {
                     int gt = indexOf(b, s, to, new byte[] {'>'});
                     state = State.PART_START;
@@ -67,7 +67,7 @@ final class HtmlSections implements LineStream.Sink {
                     }
                     return;
                 }
-                int l = indexOf(b, from, to, LEGACY);
+                int l = markerAt(b, from, to, LEGACY);
                 if (l >= 0 && ftraceSeen) {
                     laterFtraceParts++;
                 } else if (l >= 0) {
@@ -127,7 +127,7 @@ final class HtmlSections implements LineStream.Sink {
                 }
             }
             case DONE_LEGACY -> {
-                if (indexOf(b, from, to, SCRIPT) >= 0) {
+                if (markerAt(b, from, to, SCRIPT) >= 0) {
                     state = State.OUTSIDE;
                     line(b, from, to, lineNo);
                 }
@@ -208,6 +208,28 @@ final class HtmlSections implements LineStream.Sink {
             ftrace.line(out, 0, outLen, lineNo);
         }
         outLen = 0;
+    }
+
+    /**
+     * Where {@code marker} starts a part on this line, or -1. A part's marker opens its line (after
+     * indentation) or follows another tag's {@code >}; anywhere else it is text inside the page's
+     * JavaScript: the trace viewer that systrace embeds since about 2017 holds both markers in the
+     * regular expressions of its own importer ({@code /^  <script class="trace-data" …>$/},
+     * {@code /^  var linuxPerfData = "\\$/}), and taking those for parts hid the real ones.
+     */
+    static int markerAt(byte[] b, int from, int to, byte[] marker) {
+        int at = indexOf(b, from, to, marker);
+        while (at >= 0) {
+            int q = at - 1;
+            while (q >= from && (b[q] == ' ' || b[q] == '\t')) {
+                q--;
+            }
+            if (q < from || b[q] == '>') {
+                return at;
+            }
+            at = indexOf(b, at + 1, to, marker);
+        }
+        return -1;
     }
 
     private static boolean looksLikeEvent(byte[] b, int from, int to) {

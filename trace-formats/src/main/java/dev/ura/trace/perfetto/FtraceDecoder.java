@@ -1,7 +1,6 @@
 package dev.ura.trace.perfetto;
 
 import dev.ura.trace.model.system.WakeupTable;
-import dev.ura.trace.system.SystemTraceBuilder;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +12,7 @@ import java.util.List;
  * are inferred later per CPU from the task last switched in (see the builder).
  */
 final class FtraceDecoder {
-    private final SystemTraceBuilder b;
+    private FtraceSink b;
     private final long[][] compact = new long[13][];
     private final int[] compactSize = new int[13];
     private final List<String> intern = new ArrayList<>();
@@ -21,17 +20,22 @@ final class FtraceDecoder {
     private int[] eventStart = new int[64];
     private int[] eventEnd = new int[64];
     /**
-     * The pid last passed to {@link SystemTraceBuilder#current} in this bundle since its last full
+     * The pid last passed to {@link FtraceSink#current} in this bundle since its last full
      * switch: the builder ignores a repeat (the CPU's current task is already that thread), and most
      * events of a run are by one task, so the repeat is not even passed.
      */
     private long currentPid;
 
-    FtraceDecoder(SystemTraceBuilder b) {
+    FtraceDecoder(FtraceSink b) {
         this.b = b;
         for (int i = 0; i < compact.length; i++) {
             compact[i] = new long[64];
         }
+    }
+
+    /** Sends what is decoded from now on to {@code sink} (a decoding thread's next chunk). */
+    void sink(FtraceSink sink) {
+        b = sink;
     }
 
     void bundle(Pb pb) {
@@ -243,7 +247,7 @@ final class FtraceDecoder {
             b.count("sched_switch events without prev_pid / next_pid (skipped)");
             return;
         }
-        b.sched(cpu, ts, prevPid, prevComm, b.prevState(prevState), nextPid, nextComm);
+        b.sched(cpu, ts, prevPid, prevComm, prevState, nextPid, nextComm);
     }
 
     /**
@@ -382,7 +386,7 @@ final class FtraceDecoder {
         for (int i = 0; i < switches; i++) {
             t += compact[1][i];
             long next = (int) compact[3][i];
-            b.sched(cpu, t + offset, -2, null, b.prevState(compact[2][i]), next, comm(compact[6][i]));
+            b.sched(cpu, t + offset, -2, null, compact[2][i], next, comm(compact[6][i]));
         }
         int wakings = compactSize[7];
         if (compactSize[8] < wakings || compactSize[11] < wakings) {

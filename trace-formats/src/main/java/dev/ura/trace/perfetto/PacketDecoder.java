@@ -29,7 +29,7 @@ final class PacketDecoder {
 
     PacketDecoder(SystemTraceBuilder b, Map<String, String> props, Compressed compressed) {
         this.b = b;
-        this.ftrace = new FtraceDecoder(b);
+        this.ftrace = new FtraceDecoder(new BuilderSink(b));
         this.frameTimeline = new FrameTimelineDecoder(b);
         this.trackEventDecoder = new TrackEventDecoder(b, clocks);
         this.props = props;
@@ -37,49 +37,36 @@ final class PacketDecoder {
     }
 
     void packet(Pb pb) {
-        long ts = Long.MIN_VALUE;
-        long clock = -1;
-        long seqId = 0;
-        long flags = 0;
-        boolean dropped = false;
-        int payload = 0;
-        int payloadStart = 0;
-        int payloadEnd = 0;
-        int internStart = -1;
-        int internEnd = -1;
-        int defaultsStart = -1;
-        int defaultsEnd = -1;
-        while (pb.more()) {
-            int f = pb.field();
-            switch (f) {
-                case 8 -> ts = pb.varintOrSkip();
-                case 58 -> clock = pb.varintOrSkip();
-                case 10 -> seqId = pb.varintOrSkip();
-                case 13 -> flags |= pb.varintOrSkip();
-                case 41 -> flags |= pb.varintOrSkip() != 0 ? 1 : 0;
-                case 42 -> dropped = pb.varintOrSkip() != 0;
-                case 12, 59, 1, 2, 6, 11, 60, 45, 76, 50, 133, 44, 43 -> {
-                    if (pb.wire != 2) {
-                        pb.skip();
-                        break;
-                    }
-                    int n = pb.length();
-                    if (f == 12) {
-                        internStart = pb.pos;
-                        internEnd = pb.pos + n;
-                    } else if (f == 59) {
-                        defaultsStart = pb.pos;
-                        defaultsEnd = pb.pos + n;
-                    } else {
-                        payload = f;
-                        payloadStart = pb.pos;
-                        payloadEnd = pb.pos + n;
-                    }
-                    pb.pos += n;
-                }
-                default -> pb.skip();
-            }
+        PacketHeader h = new PacketHeader().read(pb);
+        Sequence seq = admit(h.seqId, h.flags, h.dropped);
+        if (seq == null) {
+            return;
         }
+        int end = pb.limit;
+        if (h.internStart >= 0 && !seq.lostSinceClear) { // interning while lost could name events wrongly
+            pb.pos = h.internStart;
+            pb.limit = h.internEnd;
+            interned(pb, seq);
+        }
+        if (h.defaultsStart >= 0) {
+            pb.pos = h.defaultsStart;
+            pb.limit = h.defaultsEnd;
+            defaults(pb, seq);
+        }
+        if (h.payload != 0) {
+            pb.pos = h.payloadStart;
+            pb.limit = h.payloadEnd;
+            payload(pb, h.payload, h.ts, h.clock, seq);
+        }
+        pb.pos = end;
+        pb.limit = end;
+    }
+
+    /**
+     * The sequence bookkeeping of a packet (clears, losses), before its content: the packet's
+     * sequence, or null when the packet needs incremental state its sequence lost (skipped, counted).
+     */
+    Sequence admit(long seqId, long flags, boolean dropped) {
         Sequence seq = lastSeq;
         if (seqId != lastSeqId) {
             seq = sequences.computeIfAbsent(seqId, k -> new Sequence());
@@ -103,26 +90,9 @@ final class PacketDecoder {
         seq.seen = true;
         if ((flags & 2) != 0 && seq.lostSinceClear) {
             b.count("packets skipped because their sequence lost the state they need");
-            return;
+            return null;
         }
-        int end = pb.limit;
-        if (internStart >= 0 && !seq.lostSinceClear) { // interning while lost could name events wrongly
-            pb.pos = internStart;
-            pb.limit = internEnd;
-            interned(pb, seq);
-        }
-        if (defaultsStart >= 0) {
-            pb.pos = defaultsStart;
-            pb.limit = defaultsEnd;
-            defaults(pb, seq);
-        }
-        if (payload != 0) {
-            pb.pos = payloadStart;
-            pb.limit = payloadEnd;
-            payload(pb, payload, ts, clock, seq);
-        }
-        pb.pos = end;
-        pb.limit = end;
+        return seq;
     }
 
     private void payload(Pb pb, int kind, long ts, long clock, Sequence seq) {

@@ -7,6 +7,7 @@ import dev.ura.trace.io.TraceReader;
 import dev.ura.trace.io.ZstdStreams;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.system.SystemTraceBuilder;
+import dev.ura.trace.util.LoadThreads;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -28,6 +29,27 @@ public final class PerfettoReader implements TraceReader {
     private static final int MAX_CONTAINER_DEPTH = 4;
     /** An inflated {@code compressed_packets} larger than this is refused (the service writes < 512 KiB). */
     static final int MAX_INFLATED_CONTAINER = 64 << 20;
+    /** A chunk decoded on another thread: about this many bytes of whole packets... */
+    static final int CHUNK_BYTES = 1 << 20;
+    /** ...or this many packets, so a file of tiny packets cannot make a chunk's tables large. */
+    static final int MAX_CHUNK_PACKETS = 8192;
+
+    private final int threads;
+    private final int chunkBytes;
+
+    /** A reader using {@link LoadThreads#count()} threads. */
+    public PerfettoReader() {
+        this(LoadThreads.count(), CHUNK_BYTES);
+    }
+
+    /**
+     * A reader using up to {@code threads} threads (1: decode everything on the calling thread) on
+     * chunks of about {@code chunkBytes}; a file smaller than two chunks is read on the calling thread.
+     */
+    PerfettoReader(int threads, int chunkBytes) {
+        this.threads = threads;
+        this.chunkBytes = Math.max(1, chunkBytes);
+    }
 
     @Override
     public String formatName() {
@@ -97,8 +119,9 @@ public final class PerfettoReader implements TraceReader {
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
         ByteBuffer d = data.slice();
         SystemTraceBuilder b = new SystemTraceBuilder();
+        b.threads(threads);
         Map<String, String> props = new LinkedHashMap<>();
-        Stream stream = new Stream(source, b, props, progress);
+        Stream stream = new Stream(source, b, props, progress, threads, chunkBytes);
         stream.file(d);
         progress.update(d.limit(), d.limit()); // every packet decoded: what follows builds the model
         if (stream.packets == 0) {
@@ -117,7 +140,10 @@ public final class PerfettoReader implements TraceReader {
         final Progress progress;
         final PacketDecoder decoder;
         final Pb pb = new Pb(new byte[0], 0, 0);
+        final int threads;
+        final int chunkBytes;
         byte[] scratch = new byte[1 << 16];
+        final TopLevelPackets top = new TopLevelPackets();
         long packets;
         String error;
         long errorOffset = -1;
@@ -129,54 +155,33 @@ public final class PerfettoReader implements TraceReader {
         /** Why the containers are a decompression bomb, once they are: the read stops at that packet. */
         String bomb;
 
-        Stream(String source, SystemTraceBuilder b, Map<String, String> props, Progress progress) {
+        Stream(String source, SystemTraceBuilder b, Map<String, String> props, Progress progress, int threads,
+               int chunkBytes) {
             this.source = source;
+            this.threads = threads;
+            this.chunkBytes = chunkBytes;
             this.b = b;
             this.progress = progress;
             this.decoder = new PacketDecoder(b, props, this::container);
         }
 
         void file(ByteBuffer d) {
+            if (threads > 1 && d.limit() >= 2L * chunkBytes) {
+                chunked(d);
+                return;
+            }
             int n = d.limit();
             int pos = 0;
             long nextReport = 1 << 22;
             while (pos < n) {
+                if (!top.read(d, pos, n)) {
+                    stop(top.badAt, top.bad);
+                    return;
+                }
                 int keyAt = pos;
-                long key = 0;
-                int shift = 0;
-                int b0;
-                do {
-                    if (pos >= n || shift > 63) {
-                        stop(keyAt, pos >= n ? "truncated packet header at the end of the file" : "bad varint");
-                        return;
-                    }
-                    b0 = d.get(pos++);
-                    key |= (long) (b0 & 0x7F) << shift;
-                    shift += 7;
-                } while (b0 < 0);
-                int wire = (int) (key & 7);
-                if (wire != 2) {
-                    stop(keyAt, "byte 0x" + Integer.toHexString((int) key & 0xFF) + " is not the start of a packet");
-                    return;
-                }
-                long len = 0;
-                shift = 0;
-                do {
-                    if (pos >= n || shift > 63) {
-                        stop(keyAt, pos >= n ? "truncated packet header at the end of the file" : "bad varint");
-                        return;
-                    }
-                    b0 = d.get(pos++);
-                    len |= (long) (b0 & 0x7F) << shift;
-                    shift += 7;
-                } while (b0 < 0);
-                if (len < 0 || len > n - pos) {
-                    stop(keyAt, "last packet is truncated (" + Long.toUnsignedString(len) + " bytes announced, "
-                            + (n - pos) + " left): the recording was probably cut");
-                    return;
-                }
-                int length = (int) len;
-                if ((key >>> 3) == 1 && length > 0) {
+                int length = top.length;
+                pos = top.end - length;
+                if (top.field == 1 && length > 0) {
                     if (scratch.length < length) {
                         scratch = new byte[Math.max(length, (int) Math.min(Integer.MAX_VALUE - 8, scratch.length * 2L))];
                     }
@@ -196,17 +201,80 @@ public final class PerfettoReader implements TraceReader {
             }
         }
 
+        /**
+         * The file split into chunks of whole packets (a scan of the top-level headers only), the
+         * chunks decoded on {@link #threads} threads, and the packets applied here in file order:
+         * the bundles' recorded calls replayed, every other packet decoded as in {@link #file}.
+         */
+        private void chunked(ByteBuffer d) {
+            int n = d.limit();
+            int[] bounds = top.chunks(d, chunkBytes, MAX_CHUNK_PACKETS);
+            int chunks = top.chunks;
+            BuilderSink sink = new BuilderSink(b);
+            try (DecodePipeline pipeline = new DecodePipeline(d, bounds, chunks, threads - 1)) {
+                for (int i = 0; i < chunks; i++) {
+                    PacketChunk c = pipeline.take(i);
+                    boolean go = apply(c, sink);
+                    pipeline.release(i);
+                    if (!go) {
+                        return;
+                    }
+                    progress.update(bounds[i + 1], n);
+                    progress.checkCancelled();
+                }
+            }
+            if (top.bad != null) {
+                stop(top.badAt, top.bad);
+            }
+        }
+
+        /** A decoded chunk's packets in order; false when a decompression bomb stopped the read. */
+        private boolean apply(PacketChunk c, BuilderSink sink) {
+            int opsFrom = 0;
+            c.ops.beginReplay();
+            c.tables.beginMerge();
+            for (int p = 0; p < c.packets; p++) {
+                if (c.kind[p] == PacketChunk.RAW) {
+                    decode(c.buf, c.from[p], c.to[p], c.keyAt[p]);
+                    if (bomb != null) {
+                        stop(c.keyAt[p], "compressed packets: the content " + bomb);
+                        return false;
+                    }
+                } else if (decoder.admit(c.seqId[p], c.flags[p], c.dropped[p]) == null) {
+                    packets++; // skipped for lost state, as decode() counts it
+                } else {
+                    if (c.kind[p] == PacketChunk.COLUMNS) {
+                        c.tables.merge(c.segment[p], b);
+                    } else {
+                        c.ops.replay(opsFrom, c.opsEnd[p], sink);
+                    }
+                    if (c.malformed[p] != null) {
+                        malformed(c.keyAt[p], c.malformed[p]);
+                    } else {
+                        packets++;
+                    }
+                }
+                opsFrom = c.opsEnd[p];
+            }
+            return true;
+        }
+
+
         private void decode(byte[] buf, int from, int to, long offset) {
             pb.reset(buf, from, to);
             try {
                 decoder.packet(pb);
                 packets++;
             } catch (Pb.Malformed e) {
-                b.count("malformed packets (skipped): e.g. at byte " + offset + ", " + e.getMessage());
-                if (error == null) {
-                    error = e.getMessage();
-                    errorOffset = offset;
-                }
+                malformed(offset, e.getMessage());
+            }
+        }
+
+        private void malformed(long offset, String message) {
+            b.count("malformed packets (skipped): e.g. at byte " + offset + ", " + message);
+            if (error == null) {
+                error = message;
+                errorOffset = offset;
             }
         }
 

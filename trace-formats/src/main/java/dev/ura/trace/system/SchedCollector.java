@@ -93,6 +93,17 @@ final class SchedCollector {
         }
     }
 
+    /** The events of a valid {@code cpu}, for {@link ChunkTables}'s merge (which counts what it adds in {@link #counted}). */
+    CpuEvents cpuEvents(int cpu) {
+        return cpu(cpu);
+    }
+
+    /** Switches and wakings appended by a {@link ChunkTables} merge. */
+    void counted(long switchCount, long wakingCount) {
+        switches += switchCount;
+        wakings += wakingCount;
+    }
+
     private CpuEvents cpu(int cpu) {
         if (cpu < 0 || cpu >= MAX_CPUS) {
             return null;

@@ -14,6 +14,7 @@ import dev.ura.trace.model.system.SystemTrace;
 import dev.ura.trace.model.system.ThreadInfo;
 import dev.ura.trace.model.system.ThreadState;
 import dev.ura.trace.model.system.TimelineFrame;
+import dev.ura.trace.util.LoadThreads;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -53,6 +54,14 @@ public final class SystemTraceBuilder {
     private int kernelMajor;
     private int kernelMinor;
     private String kernelRelease = "";
+
+    /** Threads {@link #build} may use (the calling one included); 0 until set: {@link LoadThreads#count()}. */
+    private int threads;
+
+    /** How many threads {@link #build} may use, the calling one included (the reader's own choice). */
+    public void threads(int n) {
+        threads = n;
+    }
 
     /** A problem worth a line of its own (the first {@value #MAX_LISTED_WARNINGS}; later ones are counted). */
     public void warn(String warning) {
@@ -218,12 +227,27 @@ public final class SystemTraceBuilder {
      * being lost with the idle task, and is counted.
      */
     public void irqPrint(int cpu, long ts, String payload) {
+        toIrqLane(cpu, ts, payload, "atrace payloads of pid 0 with an impossible cpu number (skipped)",
+                "atrace payloads written by pid 0 in interrupt context (kept on per-CPU 'CPU n irq' lanes)");
+    }
+
+    /**
+     * An atrace payload written in hard-interrupt context while a task ran on {@code cpu} (the
+     * line's task and the payload's pid are the interrupted task's): kept on the CPU's irq lane, as
+     * those of an idle CPU are, not on the task that happened to be running.
+     */
+    public void irqPrintOnTask(int cpu, long ts, String payload) {
+        toIrqLane(cpu, ts, payload, "atrace payloads in interrupt context with an impossible cpu number (skipped)",
+                "atrace payloads written in hard-interrupt context on a running task's line (kept on per-CPU 'CPU n irq' lanes)");
+    }
+
+    private void toIrqLane(int cpu, long ts, String payload, String badCpu, String kept) {
         if (cpu < 0 || cpu >= SchedCollector.MAX_CPUS) {
             records++;
-            count("atrace payloads of pid 0 with an impossible cpu number (skipped)");
+            count(badCpu);
             return;
         }
-        count("atrace payloads written by pid 0 in interrupt context (kept on per-CPU 'CPU n irq' lanes)");
+        count(kept);
         print(ts, registry.irqLane(cpu), payload);
     }
 
@@ -272,14 +296,28 @@ public final class SystemTraceBuilder {
             }
             name = names.id(b, from, len);
         }
+        printBegin(ts, tid, tgid, name);
+        return true;
+    }
+
+    /**
+     * The id of a slice name given as UTF-8 bytes holding no CR, LF or NUL, for
+     * {@link #printBegin(long, long, long, int)}: ids are given in first-asked order, so a
+     * caller asks in file order.
+     */
+    public int sliceName(byte[] b, int from, int len) {
+        return names.id(b, from, len);
+    }
+
+    /** {@link #printBegin(long, long, long, byte[], int, int)} with the name as a {@link #sliceName} id. */
+    public void printBegin(long ts, long tid, long tgid, int nameId) {
         records++;
         time(ts);
         registry.setTgid(tid, tgid);
         int t = registry.thread(tid);
         if (t >= 0) {
-            slices.begin(t, ts, name);
+            slices.begin(t, ts, nameId);
         }
-        return true;
     }
 
     /** An atrace {@code E} ({@code tgid} -1 when the payload has none): {@link #print}'s fast path. */
@@ -369,6 +407,23 @@ public final class SystemTraceBuilder {
         clockPairs.add(new long[] {monotonicNs, bootNs});
     }
 
+    ThreadRegistry registry() {
+        return registry;
+    }
+
+    SliceCollector slices() {
+        return slices;
+    }
+
+    SchedCollector sched() {
+        return sched;
+    }
+
+    /** Adds events a {@link ChunkTables} merge accepted. */
+    void records(long n) {
+        records += n;
+    }
+
     /** Events and packets accepted so far. */
     public long records() {
         return records;
@@ -391,12 +446,15 @@ public final class SystemTraceBuilder {
         long last = Math.max(maxTs, lastEvent);
         long end = last == Long.MIN_VALUE ? 0 : last;
         int n = registry.size();
-        // The scheduler's tables (thread states, wakeups) come from collections nothing else reads:
-        // built on a second thread meanwhile (about half of this method's time on a systrace HTML).
-        FutureTask<SchedCollector.Result> schedTables = new FutureTask<>(() -> sched.build(n, end));
-        Thread schedThread = new Thread(schedTables, "ura thread states");
-        schedThread.setDaemon(true);
-        schedThread.start();
+        // The scheduler model reads nothing the slices, names and threads below touch, and is the
+        // larger half of this phase: with a second thread it is built beside them.
+        FutureTask<SchedCollector.Result> schedModel = new FutureTask<>(() -> sched.build(n, end));
+        boolean beside = sched.any() && (threads > 0 ? threads : LoadThreads.count()) > 1;
+        if (beside) {
+            Thread t = new Thread(schedModel, "ura-sched-model");
+            t.setDaemon(true);
+            t.start();
+        }
         List<CallTable> calls = new ArrayList<>(n);
         long[] tgids = new long[n];
         for (int t = 0; t < n; t++) {
@@ -404,13 +462,16 @@ public final class SystemTraceBuilder {
             tgids[t] = registry.tgid(t);
         }
         MethodTable methods = names.build();
-        SchedCollector.Result s = result(schedTables);
         long[] tids = new long[n];
         List<ThreadInfo> infos = new ArrayList<>(n);
         for (int t = 0; t < n; t++) {
             infos.add(registry.threadInfo(t)); // sorts the thread's names: once per thread
             tids[t] = infos.get(t).tid();
         }
+        if (!beside) {
+            schedModel.run();
+        }
+        SchedCollector.Result s = result(schedModel);
         List<Frame> frames = TimelineFrames.add(FrameJoiner.join(calls, tgids, methods, timeline), timeline, tids);
         int appThread = AppProcess.pick(calls, tgids, methods);
         if (appThread < 0) {
@@ -441,26 +502,25 @@ public final class SystemTraceBuilder {
         return new Trace(source, meta, methods, tracks, EventTable.empty(), List.of(), records, warnings, system);
     }
 
-    /** The task's result, or what it threw, thrown here as it was. */
-    private static <T> T result(FutureTask<T> task) {
+    /** The scheduler model built on its thread (its failure is this thread's). */
+    private static SchedCollector.Result result(FutureTask<SchedCollector.Result> task) {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
                     return task.get();
                 } catch (InterruptedException e) {
-                    interrupted = true; // the tables are needed whole: wait, then keep the interrupt
+                    interrupted = true; // the model is needed either way; it takes a fraction of a second
                 }
             }
         } catch (ExecutionException e) {
-            Throwable t = e.getCause();
-            if (t instanceof RuntimeException r) {
+            if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            if (t instanceof Error err) {
+            if (e.getCause() instanceof Error err) {
                 throw err;
             }
-            throw new IllegalStateException(t);
+            throw new IllegalStateException(e.getCause());
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();

@@ -72,6 +72,27 @@ class FtraceRealRulesTest {
     }
 
     @Test
+    void aWakeupPrintedAfterTheTargetCpuAlreadyRanTheTaskIsStillTheWakingsSecondHalf() throws Exception {
+        // A 2019 Android 10 capture (lines 73973-73975 of its trace text): UnityMain on cpu 4 writes
+        // sched_waking of Thread-499 (target cpu 1) at .964461, cpu 1 switches Thread-499 in at
+        // .964463, and UnityMain's sched_wakeup follows at .964466. One wake (at the waking): the task
+        // running when the wakeup is printed is that wake's. Here: waking .000010, switched in on cpu 1
+        // at .000012, wakeup .000015, then it sleeps at .000030; a wakeup at .000040 after that
+        // sleep is a wake of its own: 2 wakes.
+        Trace t = read("remote.txt", HEADER
+                + "          app-100   [004] d..1 100.000010: sched_waking: comm=worker pid=200 prio=120 target_cpu=001\n"
+                + "       <idle>-0     [001] d..2 100.000012: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=worker next_pid=200 next_prio=120\n"
+                + "          app-100   [004] d..2 100.000015: sched_wakeup: comm=worker pid=200 prio=120 target_cpu=001\n"
+                + "       worker-200   [001] d..3 100.000030: sched_switch: prev_comm=worker prev_pid=200 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+                + "          app-100   [004] d..4 100.000040: sched_wakeup: comm=worker pid=200 prio=120 target_cpu=001\n");
+        WakeupTable w = t.system().wakeups();
+        assertThat(w.size()).isEqualTo(2);
+        assertThat(w.time(0)).isEqualTo(100_000_010_000L);
+        assertThat(w.time(1)).isEqualTo(100_000_040_000L);
+        assertThat(t.metadata().properties()).containsEntry("sched_wakeup after sched_waking (one wake)", "1");
+    }
+
+    @Test
     void aStateBegunOnTheLastLineIsKeptOpenToTheTraceEnd() throws Exception {
         // The trace ends at 100.000050 (the last line). worker 200 runs from .000020 and is switched
         // out asleep (S) on that last line: its last state is that sleep, from .000050 to the trace
@@ -144,6 +165,34 @@ class FtraceRealRulesTest {
         assertThat(t.system().threads().get(i).irqCpu()).isEqualTo(2);
         assertThat(thread(t, 100).calls().size()).isEqualTo(1);
         assertThat(t.warnings()).contains("2 atrace payloads written by pid 0 in interrupt context (kept on per-CPU 'CPU n irq' lanes)");
+    }
+
+    @Test
+    void interruptSlicesOnARunningTasksLineGoToTheirCpusIrqLaneToo() throws Exception {
+        // The shape of a 2019 Android 10 capture (Snapdragon display driver, a Unity game's
+        // NativeThread-20140 interrupted on cpu 1: "d.h4 … B|19805|rd_ptr_irq", then
+        // encoder_vblank_callback nested, both ended within 16 us). The kernel books a hard interrupt's
+        // marker on the task it interrupted, with that task's tgid; the task ran none of it. Here
+        // app-100 is in "work" (100.000000–100.000030) on cpu 1 when the interrupt arrives: its
+        // two slices (10–16 and 12–14 us) go to "CPU 1 irq", and app-100 keeps one slice, "work".
+        Trace t = read("irq-on-task.txt", HEADER
+                + "          app-100   [001] ...1 100.000000: tracing_mark_write: B|100|work\n"
+                + "          app-100   [001] d.h4 100.000010: tracing_mark_write: B|100|rd_ptr_irq\n"
+                + "          app-100   [001] d.h4 100.000012: tracing_mark_write: B|100|encoder_vblank_callback\n"
+                + "          app-100   [001] d.h4 100.000014: tracing_mark_write: E|100|encoder_vblank_callback\n"
+                + "          app-100   [001] d.h4 100.000016: tracing_mark_write: E|100|rd_ptr_irq\n"
+                + "          app-100   [001] ...1 100.000030: tracing_mark_write: E|100\n");
+        ThreadTrack lane = t.threads().stream().filter(x -> x.name().equals("CPU 1 irq")).findFirst().orElseThrow();
+        assertThat(lane.calls().size()).isEqualTo(2);
+        assertThat(lane.calls().start(0)).isEqualTo(100_000_010_000L);
+        assertThat(lane.calls().end(0)).isEqualTo(100_000_016_000L);
+        assertThat(lane.calls().start(1)).isEqualTo(100_000_012_000L);
+        assertThat(lane.calls().end(1)).isEqualTo(100_000_014_000L);
+        ThreadTrack app = thread(t, 100);
+        assertThat(app.calls().size()).isEqualTo(1);
+        assertThat(app.calls().end(0)).isEqualTo(100_000_030_000L);
+        assertThat(t.warnings()).contains("4 atrace payloads written in hard-interrupt context on a running task's line"
+                + " (kept on per-CPU 'CPU n irq' lanes)");
     }
 
     @Test

@@ -30,6 +30,8 @@ final class PlainFtraceCounter {
 
     int eventLines;
     int wakeupLines;
+    /** {@code sched_waking} lines (a capture with both forms writes one of each per wake). */
+    int wakingLines;
     int bMarkers;
     int bPaired;
     long firstNs = Long.MAX_VALUE;
@@ -75,6 +77,8 @@ final class PlainFtraceCounter {
             }
             if (event.equals("sched_wakeup")) {
                 c.wakeupLines++;
+            } else if (event.equals("sched_waking")) {
+                c.wakingLines++;
             }
             if (event.equals("tracing_mark_write") || event.equals("0") || event.equals("print")) {
                 if (args.startsWith("B|")) {
@@ -102,14 +106,16 @@ final class PlainFtraceCounter {
 
     private static String text(byte[] raw) throws IOException {
         String s = new String(raw, StandardCharsets.ISO_8859_1);
-        int legacy = s.indexOf("var linuxPerfData = \"");
+        // Markers count only at the start of a line: newer trace viewers quote both inside their JavaScript.
+        Matcher legacyAt = Pattern.compile("(?m)^\\s*var linuxPerfData = \"").matcher(s);
+        int legacy = legacyAt.find() ? legacyAt.end() : -1;
         if (s.stripLeading().toLowerCase().startsWith("<!doctype html") && legacy >= 0) {
             int end = s.indexOf("\";", legacy);
-            String body = s.substring(legacy + "var linuxPerfData = \"".length(),
+            String body = s.substring(legacy,
                     end >= 0 ? end : s.indexOf("</script>", legacy)); // trappy's cut-down file never closes it
             return body.replace("\\\n", "").replace("\\n", "\n");
         }
-        Matcher part = Pattern.compile("<script class=\"trace-data\"[^>]*>(.*?)</script>", Pattern.DOTALL).matcher(s);
+        Matcher part = Pattern.compile("(?m)^\\s*<script class=\"trace-data\"[^>]*>(.*?)</script>", Pattern.DOTALL).matcher(s);
         while (part.find()) {
             if (part.group(1).contains("# tracer")) {
                 return part.group(1);

@@ -78,6 +78,44 @@ class RealSystemCountsTest {
     }
 
     /**
+     * The same comparison on real phone captures that may not be committed (systrace HTML written by
+     * the 2019–2021 trace viewer, which quotes the part markers in its own script; Android 10 and 11;
+     * kept in {@code shared/traces/kept-aside}, skipped when absent): every event line read, the span,
+     * one wake per {@code sched_waking} + {@code sched_wakeup} pair (or per lone {@code sched_wakeup}),
+     * and one call per atrace {@code B}, whichever lane the interrupt markers went to.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            // file, event lines (grep of the plain parser, checked against a second script by hand)
+            "gracker__xiaomi_launcher.html.gz, 190668",
+            "gracker__trace_input_blog_list_jank.html.gz, 280526",
+            "gracker__wangzherongyao.html.gz, 116070",
+            "gracker__flutter-wanandroid.html.gz, 141632",
+            "gracker__trace_input_blog_launcher_scroll.html.gz, 99975",
+    })
+    void keptAsidePhoneCapturesReadEveryEventLine(String name, int lines) throws Exception {
+        Path file = SharedFiles.require("traces/kept-aside/" + name);
+        Path plainFile = java.nio.file.Files.createTempFile("kept", ".html");
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(file))) {
+            java.nio.file.Files.copy(in, plainFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        PlainFtraceCounter plain;
+        try {
+            plain = PlainFtraceCounter.of(plainFile);
+        } finally {
+            java.nio.file.Files.delete(plainFile);
+        }
+        assertThat(plain.eventLines).isEqualTo(lines);
+        Trace t = TraceFiles.read(file);
+        assertThat(t.metadata().properties().get("ftrace.events")).isEqualTo(Integer.toString(lines));
+        assertThat(t.firstTimeNs()).isEqualTo(plain.firstNs);
+        assertThat(t.lastTimeNs()).isEqualTo(plain.lastNs);
+        assertThat(t.system().wakeups().size()).isEqualTo(Math.max(plain.wakeupLines, plain.wakingLines));
+        long calls = t.threads().stream().mapToLong(th -> th.calls().size()).sum();
+        assertThat(calls).isEqualTo(plain.bMarkers);
+    }
+
+    /**
      * catapult android_systrace.txt ends (line 95, its last event) with
      * {@code irq/409-inv_irq-99 [000] 50260.767491: sched_switch: prev_comm=irq/409-inv_irq prev_pid=99
      * prev_prio=49 prev_state=S ==> next_comm=SensorService}: the interrupt thread falls asleep on the

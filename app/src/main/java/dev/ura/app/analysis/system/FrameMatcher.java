@@ -14,7 +14,8 @@ import java.util.TreeSet;
  * Which frames a response's tracked work requested, and the one that ends it
  * (docs/system-responses.md §3): a tracked stretch on a UI thread requests the first frame of that
  * thread that draws it — the frame whose input or animation stage it starts in, else the first
- * drawing frame that starts after it; the response ends at the requested frame drawn last.
+ * drawing frame that starts after it — unless the doFrame that would have drawn it drew nothing
+ * ({@link UiFrames#drewNothingFor}); the response ends at the requested frame drawn last.
  */
 final class FrameMatcher {
     /** Why a response has no ending frame. */
@@ -26,7 +27,8 @@ final class FrameMatcher {
         /** Work on a UI thread after the trace's last frame there: the frame that would draw it is not in the trace. */
         AFTER_LAST_FRAME("its work posts back to the UI thread after the last frame of the trace"),
         /**
-         * No frame followed the handling: with FrameTimeline alone, no doFrame ran within a frame of
+         * No frame followed the handling: the doFrame whose input or animation stage it ran in (or
+         * the next one) drew nothing; with FrameTimeline alone, no doFrame ran within a frame of
          * the handling's end; on Android ≤ 4.3, the vsync's doFrame it ran in (or the next one) went
          * idle without a traversal ({@link VsyncDoFrames}).
          */
@@ -58,12 +60,14 @@ final class FrameMatcher {
     private final SystemTrace system;
     private final boolean[] renderThread;
     private final VsyncDoFrames doFrames;
+    private final SystemThreads threads;
 
     FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, SystemThreads threads, int threadCount) {
         this.ui = ui;
         this.timeline = timeline;
         this.system = system;
         this.doFrames = new VsyncDoFrames(system, threads, ui);
+        this.threads = threads;
         renderThread = new boolean[threadCount];
         for (UiFrames.UiFrame f : ui.all()) {
             if (f.drawThread() != f.thread() && f.drawThread() >= 0 && f.drawThread() < threadCount) {
@@ -87,6 +91,8 @@ final class FrameMatcher {
             if (k >= 0 && ui.traversalsOnly(s.thread())
                     && doFrames.askedForNone(s.thread(), s.fromNs(), s.toNs(), ui.get(k).startNs())) {
                 notRequested = true; // a doFrame went idle first: that traversal is a later cause's
+            } else if (ui.drewNothingFor(s.thread(), s.fromNs(), s.toNs())) {
+                notRequested = true; // the doFrame that would have drawn it drew nothing: a later frame is a later cause's
             } else if (k >= 0) {
                 out.add(k);
             } else if (k == TimelineDraws.NOT_REQUESTED) {
@@ -113,8 +119,9 @@ final class FrameMatcher {
     }
 
     /**
-     * A post-back that left no wakeup: when the tracked work's last stretch to end runs on another
-     * thread of a UI thread's process (not its RenderThread) and the UI thread is awake (running or
+     * A post-back that left no wakeup: when the tracked work's last stretch to end (leaving out the
+     * runtime's own threads, {@link SystemThreads#runtime}) runs on another thread of a UI thread's
+     * process (not its RenderThread) and the UI thread is awake (running or
      * waiting for a CPU) when it ends, a message it posted needed no wakeup — the looper takes it
      * after what it is doing. That work is drawn by the UI thread's first drawing frame that starts
      * after the stretch's end. Returns that frame; {@link #AFTER_LAST} when the trace has no such
@@ -123,6 +130,9 @@ final class FrameMatcher {
     private int postBack(List<TrackedStretch> stretches) {
         TrackedStretch last = null;
         for (TrackedStretch s : stretches) {
+            if (threads.runtime(s.thread())) {
+                continue; // the JIT or the GC woken by the work: they never post to the app's looper
+            }
             if (last == null || s.toNs() >= last.toNs()) {
                 last = s;
             }

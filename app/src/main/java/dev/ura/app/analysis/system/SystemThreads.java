@@ -35,6 +35,16 @@ public final class SystemThreads {
     private static final Set<String> INPUT_THREADS = Set.of("InputDispatcher", "InputReader");
 
     /**
+     * The Android runtime's own threads in every app process (names as the kernel's 15-byte comm cuts
+     * them): the JIT compiler, the GC, the reference and finalizer daemons, the signal catcher and the
+     * profile saver. An app's code wakes them (a hot method queued for compiling, an allocation) but
+     * they never hand a result to the app's looper, so none of them posts back to the UI thread.
+     */
+    private static final Pattern RUNTIME = Pattern.compile(
+            "Jit thread pool.*|HeapTaskDaemon|ReferenceQueueD.*|FinalizerDaemon|FinalizerWatchd.*"
+                    + "|Signal Catcher|Profile Saver");
+
+    /**
      * The kernel's interrupt and deferred-work threads: threaded interrupt handlers
      * ({@code irq/<n>-<device>}), softirq ({@code ksoftirqd/<cpu>}) and workqueue workers
      * ({@code kworker/…}).
@@ -48,6 +58,7 @@ public final class SystemThreads {
     private final boolean[] vsyncNamed;
     private final boolean[] kernel;
     private final boolean[] input;
+    private final boolean[] runtime;
     private final boolean[] app;
     private final String[] processName;
 
@@ -63,6 +74,7 @@ public final class SystemThreads {
         vsyncNamed = new boolean[n];
         app = new boolean[n];
         input = new boolean[n];
+        runtime = new boolean[n];
         kernel = new boolean[n];
         processName = new String[n];
         for (int t = 0; t < n; t++) {
@@ -78,6 +90,7 @@ public final class SystemThreads {
             for (ThreadInfo.Name name : info.names()) {
                 kernel[t] |= KERNEL_INTERRUPT.matcher(name.name()).matches();
                 input[t] |= INPUT_THREADS.contains(name.name()) && (process.isEmpty() || process.equals(SYSTEM_SERVER));
+                runtime[t] |= RUNTIME.matcher(name.name()).matches();
             }
         }
     }
@@ -126,6 +139,11 @@ public final class SystemThreads {
     /** Whether thread {@code t} is system_server's InputDispatcher or InputReader: never tracked work. */
     public boolean inputSystem(int t) {
         return t >= 0 && t < input.length && input[t];
+    }
+
+    /** Whether thread {@code t} is one of the Android runtime's own threads (JIT, GC, finalizer …: {@link #RUNTIME}). */
+    boolean runtime(int t) {
+        return t >= 0 && t < runtime.length && runtime[t];
     }
 
     /** Whether thread {@code t} belongs to an app (not SurfaceFlinger, not system_server). */

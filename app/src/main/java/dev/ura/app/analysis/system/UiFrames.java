@@ -56,6 +56,8 @@ final class UiFrames {
     private final List<UiFrame> frames = new ArrayList<>();
     /** Per thread: indices into {@link #frames} of its drawing frames, by start. */
     private final Map<Integer, int[]> drawing = new HashMap<>();
+    /** Per thread: indices into {@link #frames} of all its frames, drawing or not, by start. */
+    private final Map<Integer, int[]> everyFrame = new HashMap<>();
     /** The threads that run frames (drawing or not). */
     private final Set<Integer> uiThreads = new HashSet<>();
     /** The UI threads whose frames are known from FrameTimeline alone (no doFrame slice). */
@@ -85,16 +87,19 @@ final class UiFrames {
         }
         frames.sort(Comparator.comparingLong(UiFrame::startNs).thenComparingInt(UiFrame::thread));
         Map<Integer, List<Integer>> byThread = new HashMap<>();
+        Map<Integer, List<Integer>> anyByThread = new HashMap<>();
         Map<Integer, Integer> count = new HashMap<>();
         for (int i = 0; i < frames.size(); i++) {
             UiFrame f = frames.get(i);
             count.merge(f.thread(), 1, Integer::sum);
             uiThreads.add(f.thread());
+            anyByThread.computeIfAbsent(f.thread(), k -> new ArrayList<>()).add(i);
             if (f.drew()) {
                 byThread.computeIfAbsent(f.thread(), k -> new ArrayList<>()).add(i);
             }
         }
         byThread.forEach((t, list) -> drawing.put(t, list.stream().mapToInt(Integer::intValue).toArray()));
+        anyByThread.forEach((t, list) -> everyFrame.put(t, list.stream().mapToInt(Integer::intValue).toArray()));
         Map<Long, Integer> best = new HashMap<>();
         count.forEach((t, c) -> {
             long pid = pidOf(t);
@@ -159,11 +164,61 @@ final class UiFrames {
         // lo: first frame starting after fromNs; the one before may contain it in its early stages.
         if (lo > 0 && !startingOnly) {
             UiFrame prev = frames.get(list[lo - 1]);
-            if (fromNs < prev.stagesEndNs() || prev.startNs() == fromNs) {
+            if (fromNs < prev.stagesEndNs() || prev.startNs() == fromNs || beforeItsSync(prev, fromNs)) {
                 return list[lo - 1];
             }
         }
         return lo < list.length ? list[lo] : -1;
+    }
+
+    /**
+     * Whether the doFrame that would have drawn what work on thread {@code t} over [{@code fromNs},
+     * {@code toNs}] asked for drew nothing, so the work asked for no frame (docs/system-responses.md
+     * §3). Choreographer runs a vsync's input, animation and traversal callbacks in one doFrame, and
+     * a traversal (or animation callback) posted without delay is due at once: one asked for in a
+     * doFrame's input or animation stage runs in that doFrame's traversal, and one asked for outside
+     * any doFrame runs in the next doFrame. That doFrame is the one whose input or animation stage
+     * holds the work, else the first one starting at or after its end. Only for doFrames (Android 4.4
+     * and later): not for bare {@code performTraversals} ({@link VsyncDoFrames} decides those) or
+     * frames known from FrameTimeline alone. False when it cannot be said: no doFrame after the work,
+     * or a doFrame starting while the work still runs (a busy looper that ran frames inside it).
+     */
+    boolean drewNothingFor(int t, long fromNs, long toNs) {
+        int[] list = everyFrame.get(t);
+        if (list == null || timelineOnly.contains(t) || traversalsOnly.containsKey(t)) {
+            return false;
+        }
+        int lo = 0;
+        int hi = list.length;
+        while (lo < hi) { // first frame starting after fromNs
+            int mid = (lo + hi) >>> 1;
+            if (frames.get(list[mid]).startNs() <= fromNs) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if (lo > 0) {
+            UiFrame holding = frames.get(list[lo - 1]);
+            if (fromNs < holding.stagesEndNs()) {
+                return toNs <= holding.stagesEndNs() && !holding.drew();
+            }
+        }
+        if (lo == list.length) {
+            return false;
+        }
+        UiFrame next = frames.get(list[lo]);
+        return next.startNs() >= toNs && !next.drew();
+    }
+
+    /**
+     * Whether work resumed at {@code fromNs} is still the doFrame's own traversal, before RenderThread
+     * took the frame: the UI thread woken inside its doFrame, after the traversal began and before the
+     * frame's DrawFrame starts (a draw that waited for the GC or a lock goes on drawing this frame).
+     */
+    private static boolean beforeItsSync(UiFrame f, long fromNs) {
+        return f.drawThread() != f.thread() && fromNs >= f.stagesEndNs() && fromNs < f.endNs()
+                && fromNs < f.drawStartNs();
     }
 
     private UiFrame fromDoFrame(Frame f) {

@@ -197,13 +197,22 @@ class RealSystemResponsesTest {
         // line 42 (.134734) and ends at line 87 (.139771): syncFrameState 43/46, computeOrdering
         // 47/48, flush drawing commands 49/80 close before, lines 81–86 are counters.
         long drawn = 683_202_139_771_000L;
-        // Line 15: S|18926|deliverInputEvent|1024 at .104223 (F line 19, .107286), before any frame.
+        // Line 15: S|18926|deliverInputEvent|1024 at .104223 (F line 19, .107286), delivered from the
+        // looper before any frame. A traversal it asked for would run in the next doFrame, line 20's,
+        // which drew nothing: it asked for no frame (a down in a scrolling view delays its pressed
+        // state), so it is unfinished, ending with its F — not "drawn" 35 ms later at .139771.
+        String none = "its handling requested no frame: the UI thread drew nothing within a frame of it";
         Response down = a.responses().stream().filter(r -> r.startNs() == 683_202_104_223_000L
                 && tid(a, r.thread()) == 18926).findFirst().orElseThrow();
-        assertThat(down.endNs()).isEqualTo(drawn);
-        assertThat(tid(a, down.end().thread())).isEqualTo(18964);
-        // Line 22: input 1041 at .115972, inside the input stage of the doFrame that drew nothing.
-        assertThat(at(a, 683_202_115_972_000L).endNs()).isEqualTo(drawn);
+        assertThat(down.finished()).isFalse();
+        assertThat(down.endNs()).isEqualTo(683_202_107_286_000L);
+        assertThat(SystemTraces.work(a, down.index()).unfinishedReason()).isEqualTo(none);
+        // Line 22: input 1041 at .115972 (F line 23, .116506), inside the input stage of line 20's
+        // doFrame: a traversal asked for there would have run in that doFrame, which drew nothing.
+        Response move = at(a, 683_202_115_972_000L);
+        assertThat(move.finished()).isFalse();
+        assertThat(move.endNs()).isEqualTo(683_202_116_506_000L);
+        assertThat(SystemTraces.work(a, move.index()).unfinishedReason()).isEqualTo(none);
         // Line 28: input 1056 at .131833, in the input stage of the doFrame of line 26: that frame.
         assertThat(at(a, 683_202_131_833_000L).endNs()).isEqualTo(drawn);
         // Line 30: input 1071 at .132442, the same frame.

@@ -76,7 +76,9 @@ class SystemFrameRulesTest {
      * doFrame 30 (100–600) runs its input stage (110–200, the input 120–180) and then its traversal
      * (300–550): the input is drawn by frame 30 itself (DrawFrames 30 until 700), not one frame late
      * by frame 31. doFrame 40 (2000–2100) handled an input (2010–2050) but drew nothing (no
-     * traversal, no DrawFrame): frame 41 (2500–2600, DrawFrames until 2750) draws it.
+     * traversal, no DrawFrame): a traversal asked for in its input stage would have run in its own
+     * traversal stage, so the input asked for no frame — unfinished, not "drawn" by frame 41
+     * (2500–2600, DrawFrames until 2750), which is a later cause's.
      */
     @Test
     void inputStageInputIsDrawnByItsOwnFrameAndAFrameThatDrewNothingNeverEndsOne() throws Exception {
@@ -90,8 +92,42 @@ class SystemFrameRulesTest {
         assertThat(a.responses()).hasSize(2);
         assertThat(a.responses().get(0).endNs()).isEqualTo(t(700));
         assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(30);
-        assertThat(a.responses().get(1).endNs()).isEqualTo(t(2750));
-        assertThat(SystemTraces.work(a, 1).vsyncId()).isEqualTo(41);
+        assertThat(a.responses().get(1).finished()).isFalse();
+        assertThat(SystemTraces.work(a, 1).unfinishedReason())
+                .isEqualTo("its handling requested no frame: the UI thread drew nothing within a frame of it");
+        assertThat(a.responses().get(1).endNs()).isEqualTo(t(2050)); // the end of its last tracked stretch
+    }
+
+    /**
+     * Android 10 shape (a list touched and then scrolled; the Tencent Matrix sample on a 2019 phone):
+     * the down (async S 100 – F 400) is delivered from the looper, outside any doFrame; the next
+     * doFrame (1000–1200: input stage with the first move 1050–1100, an empty traversal 1150–1160)
+     * draws nothing, so neither the down nor that move asked for a frame: both unfinished. The next
+     * move (2050–2100, input stage of doFrame 2000–2400) asks for a traversal, which draws
+     * (2200–2300, DrawFrames 2400–2600): drawn at 2600. A busy looper is the exception: work that
+     * runs on while a doFrame starts (3000–3500, doFrame 3100–3200 inside it) is judged as before,
+     * by the first drawing frame (doFrame 3600–3700, DrawFrames until 3800).
+     */
+    @Test
+    void theDoFrameThatWouldDrawWhatWorkAskedForDrewNothingSoItAskedForNone() throws Exception {
+        Machine m = new Machine().async(APP, 100, 400, "deliverInputEvent", 1)
+                .slice(APP, 1000, 1200, "Choreographer#doFrame").slice(APP, 1010, 1120, "input")
+                .async(APP, 1050, 1100, "deliverInputEvent", 2).slice(APP, 1150, 1160, "traversal")
+                .slice(APP, 2000, 2400, "Choreographer#doFrame").slice(APP, 2010, 2120, "input")
+                .async(APP, 2050, 2100, "deliverInputEvent", 3).slice(APP, 2150, 2350, "traversal")
+                .slice(APP, 2200, 2300, "draw").slice(RENDER, 2400, 2600, "DrawFrame")
+                .slice(APP, 3000, 3500, "deliverInputEvent id=0x4")
+                .slice(APP, 3100, 3200, "Choreographer#doFrame").slice(APP, 3600, 3700, "Choreographer#doFrame")
+                .slice(APP, 3610, 3690, "draw").slice(RENDER, 3700, 3800, "DrawFrame");
+        Analysis a = Analysis.of(SystemTraces.text(m.s));
+        assertThat(a.responses()).hasSize(4);
+        String none = "its handling requested no frame: the UI thread drew nothing within a frame of it";
+        assertThat(a.responses().get(0).finished()).isFalse();
+        assertThat(SystemTraces.work(a, 0).unfinishedReason()).isEqualTo(none);
+        assertThat(a.responses().get(1).finished()).isFalse();
+        assertThat(SystemTraces.work(a, 1).unfinishedReason()).isEqualTo(none);
+        assertThat(a.responses().get(2).endNs()).isEqualTo(t(2600));
+        assertThat(a.responses().get(3).endNs()).isEqualTo(t(3800));
     }
 
     /**
@@ -189,6 +225,55 @@ class SystemFrameRulesTest {
         assertThat(r.finished()).isTrue();
         assertThat(r.endNs()).isEqualTo(t(1100));
         assertThat(SystemTraces.work(a, 0).vsyncId()).isEqualTo(21);
+    }
+
+    /**
+     * An Android 10 scroll (Tencent Matrix sample, input 657 at 1229151.671615): the move in doFrame
+     * 20's input stage (100–200 in 100–400; traversal 250–350, DrawFrame 400–500) wakes the runtime's
+     * JIT compiler ({@code Jit thread pool}, a thread of the app's process) at 150 to compile a hot
+     * method; it compiles until 700, while the UI thread runs (woken by vsync at 95, busy until 900).
+     * The JIT never posts to the app's looper: no post-back, the move is drawn by frame 20 (500),
+     * not by frame 21 (600–700, DrawFrame until 850) as a worker's post-back would be.
+     */
+    @Test
+    void theRuntimesOwnThreadsNeverPostBack() throws Exception {
+        long jit = 1040;
+        Machine m = new Machine().thread(jit, APP, "Jit thread pool")
+                .run(SF_APP, 90, 96, "S").wake(SF_APP, APP, 95).run(APP, 100, 900, "S")
+                .slice(APP, 100, 400, "Choreographer#doFrame 20").slice(APP, 105, 220, "input")
+                .async(APP, 110, 200, "deliverInputEvent", 7).slice(APP, 250, 350, "traversal")
+                .slice(APP, 260, 340, "draw").slice(RENDER, 400, 500, "DrawFrame")
+                .wake(APP, jit, 150).run(jit, 160, 700, "S")
+                .slice(APP, 600, 700, "Choreographer#doFrame 21").slice(APP, 610, 690, "traversal")
+                .slice(APP, 620, 680, "draw").slice(RENDER, 700, 850, "DrawFrame");
+        Analysis a = Analysis.of(SystemTraces.text(m.s));
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(500));
+    }
+
+    /**
+     * An Android 11 launcher drag (Xiaomi, input at 41289.012837): the move in doFrame 20's input
+     * stage (110–140 in 100–400) wakes the GC ({@code HeapTaskDaemon}) at 120; the traversal's draw
+     * (170–370) then waits for the GC — main sleeps at 260 and the GC wakes it at 275 — and goes on
+     * drawing until the doFrame ends; RenderThread takes the frame after that (DrawFrame 390–500).
+     * The stretch main's wakeup opens (280–420) is the same frame's draw resuming, not work for the
+     * next frame: drawn at 500, not at frame 21's 800.
+     */
+    @Test
+    void aDrawThatWaitedInsideItsTraversalIsStillThatFramesDraw() throws Exception {
+        long gc = 1041;
+        Machine m = new Machine().thread(gc, APP, "HeapTaskDaemon")
+                .run(SF_APP, 90, 96, "S").wake(SF_APP, APP, 95).run(APP, 100, 260, "S")
+                .slice(APP, 100, 400, "Choreographer#doFrame 20").slice(APP, 105, 150, "input")
+                .async(APP, 110, 140, "deliverInputEvent", 8).slice(APP, 160, 380, "traversal")
+                .slice(APP, 170, 370, "draw")
+                .wake(APP, gc, 120).run(gc, 125, 280, "S").wake(gc, APP, 275).run(APP, 280, 420, "S")
+                .slice(RENDER, 390, 500, "DrawFrame")
+                .slice(APP, 600, 700, "Choreographer#doFrame 21").slice(APP, 610, 690, "traversal")
+                .slice(APP, 620, 680, "draw").slice(RENDER, 700, 800, "DrawFrame");
+        Analysis a = Analysis.of(SystemTraces.text(m.s));
+        assertThat(a.responses()).hasSize(1);
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(500));
     }
 
     /**

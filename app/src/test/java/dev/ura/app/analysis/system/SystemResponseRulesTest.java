@@ -205,14 +205,15 @@ class SystemResponseRulesTest {
     }
 
     /**
-     * No RenderThread draw: doFrame 49 (350–380) only ran its input stage and drew nothing, so it
-     * never ends a response; doFrame 50 (400–700) traverses (420–690) and draws on the main thread
-     * ({@code draw} 450–650, as before RenderThread): drawn at is the end of that {@code draw}.
+     * No RenderThread draw: doFrame 49 (150–180, inside the input's slice: a busy looper) only ran
+     * its input stage and drew nothing, so it never ends a response; doFrame 50 (400–700) traverses
+     * (420–690) and draws on the main thread ({@code draw} 450–650, as before RenderThread): drawn at
+     * is the end of that {@code draw}.
      */
     @Test
     void aFrameWithoutRenderThreadEndsAtItsDrawAndOneThatDrewNothingNever() throws Exception {
         Machine m = new Machine().run(APP, 0, 800, "S").slice(APP, 100, 300, "deliverInputEvent id=0xb")
-                .slice(APP, 350, 380, "Choreographer#doFrame 49").slice(APP, 355, 375, "input")
+                .slice(APP, 150, 180, "Choreographer#doFrame 49").slice(APP, 155, 175, "input")
                 .slice(APP, 400, 700, "Choreographer#doFrame 50").slice(APP, 420, 690, "traversal")
                 .slice(APP, 450, 650, "draw");
         Trace trace = SystemTraces.perfetto(m.s);
