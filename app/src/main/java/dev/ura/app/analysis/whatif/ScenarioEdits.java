@@ -203,7 +203,10 @@ final class ScenarioEdits {
      * Side by side: per thread, the matched slices (in time order) all start where the first of
      * them started: each later one loses what preceded it on its thread and gains the first one's
      * predecessors; a dispatch queued behind an earlier one of them no longer queues; what followed
-     * the last waits for all of them, and for the work between them that stayed.
+     * the last waits for all of them, and for the work between them that stayed. Each piece that
+     * moves earlier takes along the work it handed to other threads and waited for within its span
+     * ({@link #carry}, as for run in parallel), so its request is not served behind the earlier
+     * pieces' requests on the thread that served them one after another.
      */
     private void sideBySide(List<MatchedSlice> slices) {
         Map<Integer, List<MatchedSlice>> byThread = new HashMap<>();
@@ -228,9 +231,12 @@ final class ScenarioEdits {
             }
             int[] entry = new int[group.size()];
             int[] last = new int[group.size()];
+            // what each piece hands off and waits for, found before any of them moves
+            int[][] carried = new int[group.size()][];
             for (int i = 0; i < group.size(); i++) {
                 entry[i] = entryOf(chains.get(i)[0], group.get(i).startNs());
                 last[i] = chains.get(i)[1];
+                carried[i] = handedOff.of(chains.get(i)[0], last[i], this::outgoing, this::incoming);
             }
             List<int[]> firstPreds = incoming(entry[0]);
             List<Integer> stayed = new ArrayList<>();
@@ -258,8 +264,9 @@ final class ScenarioEdits {
                 for (int[] p : firstPreds) {
                     addEdge(p[0], entry[i], LinkKind.values()[p[1]]);
                 }
-                int dispatch = dispatchEntry(entry[i]);
-                if (dispatch >= 0 && dispatch != entry[i] && dispatch != dispatchEntry(entry[0])) {
+                carry(carried[i]);
+                int dispatch = dispatchEntry(entry[i], group.subList(0, i));
+                if (dispatch >= 0 && dispatch != entry[i] && dispatch != dispatchEntry(entry[0], List.of())) {
                     // a piece of a later task cannot start before that task was handed over
                     for (int[] p : incoming(dispatch)) {
                         if (graph.thread(p[0]) != graph.thread(dispatch)) {
@@ -311,15 +318,30 @@ final class ScenarioEdits {
         return new int[] {first, last};
     }
 
-    /** The queue wait (or start) that opens the task {@code v} belongs to, on its thread, or -1. */
-    private int dispatchEntry(int v) {
+    /**
+     * The queue wait (or start) that opens the task {@code v} belongs to, on its thread, or -1. A
+     * queue wait inside one of the {@code earlier} pieces is where that piece resumed after waiting
+     * for work it handed off (a {@code Future.get} released by another thread), not the start of a
+     * task: it is passed over.
+     */
+    private int dispatchEntry(int v, List<MatchedSlice> earlier) {
         for (int w = v; w >= 0 && graph.thread(w) == graph.thread(v); w--) {
             SegmentKind k = graph.kind(w);
-            if (k == SegmentKind.QUEUE_WAIT || k == SegmentKind.START) {
+            if (k == SegmentKind.START || k == SegmentKind.QUEUE_WAIT && !inside(w, earlier)) {
                 return w;
             }
         }
         return -1;
+    }
+
+    /** Strictly inside: a task's queue wait at an earlier piece's start or end opens a task. */
+    private boolean inside(int v, List<MatchedSlice> slices) {
+        for (MatchedSlice m : slices) {
+            if (graph.startNs(v) > m.startNs() && graph.endNs(v) < m.endNs()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The next vertex on {@code v}'s thread that the scenario so far makes wait for it, or null. */

@@ -30,7 +30,7 @@ class HandOffCarryRulesTest {
      * {@code send} and blocks at once; the HTTP thread's task waits to run until {@code run}, holds
      * a RECV for all of it and releases the future at {@code done}; the worker resumes 1 ms later.
      */
-    private static String request(StringBuilder l, String id, double send, double run, double done, String name) {
+    static String request(StringBuilder l, String id, double send, double run, double done, String name) {
         l.append(line(send, 2, "SEND_MSG", "\"obj\":\"r" + id + "\",\"via\":\"executor\""))
                 .append(b(send, 2, "WAIT", "\"obj\":\"f" + id + "\",\"name\":\"java.util.concurrent.CompletableFuture.get\""))
                 .append(b(run, 3, "DISPATCH_MSG", "\"obj\":\"r" + id + "\",\"name\":\"" + name + "\""))
