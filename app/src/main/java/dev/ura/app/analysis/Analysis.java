@@ -356,6 +356,15 @@ public final class Analysis {
     }
 
     /**
+     * What response {@code index} would save under {@code scenario}, ns: {@link #estimate}'s
+     * figure, without the assumption and range nobody shows for it (per-change figures).
+     */
+    public long savedNs(int index, Scenario scenario) {
+        Estimate known = estimates.get(new EstimateKey(index, scenario));
+        return known != null ? known.savedNs() : estimator(index).savedNs(scenario);
+    }
+
+    /**
      * The changes of {@code scenario} that select nothing in response {@code index} (no slice
      * overlapping its work matches), in scenario order; empty when every change applies.
      */

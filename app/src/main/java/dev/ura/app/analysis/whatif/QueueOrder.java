@@ -52,16 +52,8 @@ final class QueueOrder {
     private boolean[] groupFrame;
     /** Per group: whether it is a frame (a draw task). */
     private boolean[] groupDraw;
-    /**
-     * Frames drawn together (docs/what-if.md, "Frames"): per group, the next frame requested while
-     * this one waited for its vsync and drawn by it, or -1; per frame that others joined, the last
-     * of them; per group, whether it joined an earlier frame.
-     */
-    private int[] joinedNext;
-    private int[] joinedTail;
-    private boolean[] joined;
-    /** Whether frames join a pending frame: a vsync rhythm (Choreographer) and frames free to move. */
-    private final boolean framesJoin;
+    /** Frames drawn together: which frames joined a pending frame during the replay. */
+    private FrameJoins joins;
     /**
      * Per group: its stretch of its thread's groups between frames that keep their place (such a
      * frame ends its stretch); a group runs only once every group of the stretches before its own
@@ -91,7 +83,6 @@ final class QueueOrder {
         this.graph = graph;
         this.movedOff = movedOff;
         this.tasks = graph.queues();
-        this.framesJoin = !tasks.framesStay() && graph.cadence().isPresent();
         this.groupOf = new int[graph.vertexCount()];
         Arrays.fill(groupOf, -1);
     }
@@ -178,10 +169,6 @@ final class QueueOrder {
         groupDelay = new long[groups];
         groupFrame = new boolean[groups];
         groupDraw = new boolean[groups];
-        joinedNext = new int[groups];
-        joinedTail = new int[groups];
-        Arrays.fill(joinedNext, -1);
-        joined = new boolean[groups];
         stretch = new int[groups];
         stretchSize = new int[groups + 1];
         stretchFrame = new int[groups + 1];
@@ -195,7 +182,6 @@ final class QueueOrder {
             groupDelay[g] = tasks.delayNs()[o[3]];
             groupFrame[g] = o[4] == 1;
             groupDraw[g] = o[5] == 1;
-            joinedTail[g] = g;
             if (g == 0 || groupThread[g - 1] != groupThread[g] || groupFrame[g - 1]) {
                 k++;
             }
@@ -208,6 +194,7 @@ final class QueueOrder {
                 groupOf[v] = g;
             }
         }
+        joins = new FrameJoins(!tasks.framesStay() && graph.cadence().isPresent(), groupDraw);
     }
 
     /** Whether the edge is the thread's order between two of a queue's groups (the replay decides those). */
@@ -297,10 +284,10 @@ final class QueueOrder {
             int v = id;
             int g = groupOf[v];
             // a frame drawn by the frame it joined takes no time of its own
-            long finish = g >= 0 && joined[g] ? ev[0] : timing.finishNs(v, ev[0]);
+            long finish = g >= 0 && joins.joined(g) ? ev[0] : timing.finishNs(v, ev[0]);
             done++;
-            if (g >= 0 && groupLast[g] == v && joinedNext[g] >= 0) {
-                int next = joinedNext[g];
+            if (g >= 0 && groupLast[g] == v && joins.next(g) >= 0) {
+                int next = joins.next(g);
                 start(queues.get(groupThread[g]), next);
                 events.add(new long[] {Math.max(finish, ready[groupEntry[next]]), 0, groupEntry[next], seq[0]++});
             } else if (g >= 0 && groupLast[g] == v) {
@@ -324,7 +311,7 @@ final class QueueOrder {
                     Queue q = queues.get(groupThread[gw]);
                     frameDue(q);
                     decide(q, groupThread[gw], events, seq);
-                } else if (gw >= 0 && groupEntry[gw] == w && joinsPendingFrame(queues.get(groupThread[gw]), gw)) {
+                } else if (gw >= 0 && groupEntry[gw] == w && joins.joinsPending(gw, queues.get(groupThread[gw]).pending)) {
                     continue;
                 } else if (gw >= 0 && groupEntry[gw] == w) {
                     long k = key(gw, ready[w], timing);
@@ -346,7 +333,7 @@ final class QueueOrder {
         for (Map.Entry<Integer, Queue> e : queues.entrySet()) {
             List<Integer> ran = e.getValue().ran;
             for (int i = 0; i < ran.size(); i++) {
-                if (joined[ran.get(i)] || i > 0 && ran.get(i) < ran.get(i - 1)) {
+                if (joins.joined(ran.get(i)) || i > 0 && ran.get(i) < ran.get(i - 1)) {
                     order[e.getKey()] = ran.stream().mapToInt(Integer::intValue).toArray();
                     changed = true;
                     break;
@@ -354,26 +341,6 @@ final class QueueOrder {
             }
         }
         return changed ? order : null;
-    }
-
-    /**
-     * Choreographer draws every update requested before a frame's traversal runs in that frame: a
-     * frame requested while another frame of its queue still waits for its vsync joins it (drawn
-     * after it, taking no time of its own) instead of waiting for a vsync of its own.
-     */
-    private boolean joinsPendingFrame(Queue q, int g) {
-        if (!framesJoin || !groupDraw[g]) {
-            return false;
-        }
-        for (int h : q.pending) {
-            if (groupDraw[h] && !joined[h]) {
-                joined[g] = true;
-                joinedNext[joinedTail[h]] = g;
-                joinedTail[h] = g;
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Asks the queue's thread to start its next group once it is free and that group is due. */
@@ -456,14 +423,14 @@ final class QueueOrder {
             int head = -1;
             for (int i = 1; ran != null && i < ran.length; i++) {
                 int g = ran[i];
-                if (!joined[ran[i - 1]]) {
+                if (!joins.joined(ran[i - 1])) {
                     head = ran[i - 1];
                 }
                 // a joined frame is drawn when the frame it joined has drawn; what follows the
                 // frames waits for the whole of that frame's message too
-                int from = joined[g] ? drawEnd(head) : groupLast[ran[i - 1]];
+                int from = joins.joined(g) ? drawEnd(head) : groupLast[ran[i - 1]];
                 adds.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER), from, groupEntry[g]));
-                if (!joined[g] && joined[ran[i - 1]]) {
+                if (!joins.joined(g) && joins.joined(ran[i - 1])) {
                     adds.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER),
                             groupLast[head], groupEntry[g]));
                 }
@@ -471,8 +438,8 @@ final class QueueOrder {
         }
         boolean[] drawnByEarlier = new boolean[graph.vertexCount()];
         long joinedPathNs = 0;
-        for (int g = 0; g < joined.length; g++) {
-            for (int v = groupEntry[g]; joined[g] && v <= groupLast[g]; v++) {
+        for (int g = 0; g < joins.size(); g++) {
+            for (int v = groupEntry[g]; joins.joined(g) && v <= groupLast[g]; v++) {
                 drawnByEarlier[v] = true;
                 joinedPathNs += graph.baseline().isOnPath(v) ? graph.durationNs(v) : 0;
             }
@@ -512,7 +479,7 @@ final class QueueOrder {
             int earlierMax = Integer.MIN_VALUE;
             for (int i = 0; i < n; i++) {
                 int g = ran[i];
-                if (!joined[g] && (laterMin[i + 1] < g || earlierMax > g)) {
+                if (!joins.joined(g) && (laterMin[i + 1] < g || earlierMax > g)) {
                     for (int v = groupEntry[g]; v <= groupLast[g]; v++) {
                         sum += base.isOnPath(v) ? graph.durationNs(v) : 0;
                     }

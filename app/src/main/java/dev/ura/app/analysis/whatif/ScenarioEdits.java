@@ -31,6 +31,7 @@ final class ScenarioEdits {
     private final AddedEdges added = new AddedEdges();
     /** Segments that parallel slices lie inside: {start, end, length} per slice. */
     final Map<Integer, List<long[]>> partial = new HashMap<>();
+    private final HandedOffWork handedOff;
 
     ScenarioEdits(ResponseGraph graph, SliceMatcher matcher, int[] position, Set<Dependency> pathOnly) {
         this.graph = graph;
@@ -41,6 +42,7 @@ final class ScenarioEdits {
             duration[v] = graph.durationNs(v);
         }
         removed.addAll(pathOnly);
+        this.handedOff = new HandedOffWork(graph);
     }
 
     /** Applies one change to every slice it matched (in time order per thread). */
@@ -101,7 +103,8 @@ final class ScenarioEdits {
     /**
      * Segments wholly inside the slice move as a chain that starts with the response; the parts of
      * segments the slice only partly covers leave their thread (a leading part runs first on the
-     * new thread, a slice inside one segment is a floor on that segment's end).
+     * new thread, a trailing part last, so the moved slice keeps its whole duration; a slice inside
+     * one segment is a floor on that segment's end).
      */
     private void parallel(MatchedSlice slice) {
         long cs = slice.startNs();
@@ -109,6 +112,7 @@ final class ScenarioEdits {
         int first = -1;
         int last = -1;
         long leading = 0;
+        long trailing = 0;
         for (int v : slice.vertices()) {
             if (graph.startNs(v) >= cs && graph.endNs(v) <= ce) {
                 first = first < 0 ? v : first;
@@ -119,10 +123,13 @@ final class ScenarioEdits {
             duration[v] = Math.max(0, duration[v] - inside);
             if (first < 0) {
                 leading += inside;
+            } else {
+                trailing += inside;
             }
         }
         if (first >= 0) {
             duration[first] += leading;
+            duration[last] += trailing;
             moveToStart(first, last, ce);
         } else if (slice.vertices().length == 1) {
             partial.computeIfAbsent(slice.vertices()[0], k -> new ArrayList<>()).add(new long[] {cs, ce, leading});
@@ -134,7 +141,8 @@ final class ScenarioEdits {
      * with the response; what followed it there waits for it and for what preceded it. What the
      * chain's last piece handed on exactly at the slice's end (a message sent, an update requested
      * as the call returned) was handed on by the code after the slice: it also still waits for what
-     * preceded the slice, so nothing the slice did not do moves earlier with it.
+     * preceded the slice, so nothing the slice did not do moves earlier with it. The work the chain
+     * handed to other threads and waited for moves with it ({@link #carry}).
      */
     private void moveToStart(int first, int last, long sliceEnd) {
         if (position[first] <= position[graph.source()]) {
@@ -143,8 +151,10 @@ final class ScenarioEdits {
             return;
         }
         int thread = graph.thread(first);
+        int[] carried = handedOff.of(first, last, this::outgoing, this::incoming);
         List<Integer> before = cutSameThreadInto(first, true);
         addEdge(graph.source(), first, LinkKind.USER);
+        carry(carried);
         boolean atEnd = graph.endNs(last) == sliceEnd;
         for (int[] out : outgoing(last)) {
             int to = out[0];
@@ -157,6 +167,33 @@ final class ScenarioEdits {
                 // handed on as it ended does not wait for it either.
                 if (next || !graph.kind(from).isWait()) {
                     addEdge(from, to, next ? LinkKind.PROGRAM_ORDER : LinkKind.values()[out[1]]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The work the moved chain handed to other threads and waited for moves with it
+     * ({@link HandedOffWork}), by as much as the chain: each run of it on its thread stops waiting
+     * for what preceded it there and keeps its recorded distance from what handed it on (where it
+     * had queued behind that earlier work, it still waits that long: the piece keeps its whole
+     * duration). What followed the run on that thread waits for it and for what preceded it, so
+     * nothing unmoved there moves earlier than that work allows.
+     */
+    private void carry(int[] carried) {
+        for (int[] run : handedOff.runs(carried)) {
+            List<Integer> before = cutSameThreadInto(run[0], false);
+            long ready = Long.MIN_VALUE;
+            for (int[] in : incoming(run[0])) {
+                ready = Math.max(ready, graph.endNs(in[0]));
+            }
+            if (ready != Long.MIN_VALUE) {
+                duration[run[0]] += Math.max(0, graph.startNs(run[0]) - ready);
+            }
+            Integer next = follower(run[1]);
+            for (int from : before) {
+                if (next != null) {
+                    addEdge(from, next, LinkKind.PROGRAM_ORDER);
                 }
             }
         }

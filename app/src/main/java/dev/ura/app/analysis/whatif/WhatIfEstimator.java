@@ -86,9 +86,19 @@ public final class WhatIfEstimator {
                     .get(s.path().size() - 1)).endNs();
             reason = why.zeroReason(frameless > 0);
         }
-        List<DurationEvidence.Piece> pieces = evidence(scenario);
+        DurationEvidence evidence = new DurationEvidence(graph);
+        List<DurationEvidence.Piece> pieces = evidence(scenario, evidence);
         return new Estimate(end, durationNs, saved, percent, path, pathTime, reason, frame,
-                Assumption.of(scenario, pieces), range(scenario, pieces, durationNs));
+                Assumption.of(scenario, pieces), range(scenario, evidence, pieces, durationNs));
+    }
+
+    /**
+     * Only what the scenario saves, ns, as {@link #estimate} has it: for findings and per-change
+     * figures, which show no assumption, range, path or reason (the range alone is two more full
+     * schedules of the response).
+     */
+    public long savedNs(Scenario scenario) {
+        return scenario.isEmpty() ? 0 : graph.work().response().durationNs() - durationOf(run(scenario, edits -> { }));
     }
 
     /**
@@ -163,25 +173,25 @@ public final class WhatIfEstimator {
     }
 
     /** The moved calls whose duration the trace shows varying (run in parallel, side by side). */
-    private List<DurationEvidence.Piece> evidence(Scenario scenario) {
+    private List<DurationEvidence.Piece> evidence(Scenario scenario, DurationEvidence evidence) {
         List<MatchedSlice> moved = new ArrayList<>();
         for (Change change : scenario.changes()) {
             if (moves(change)) {
                 moved.addAll(matcher.match(change.target()));
             }
         }
-        return moved.isEmpty() ? List.of() : new DurationEvidence(graph).of(moved);
+        return moved.isEmpty() ? List.of() : evidence.of(moved);
     }
 
     /**
      * The estimate again with every piece at the fastest and at the slowest recorded duration of
      * its work (docs/what-if.md, "Assumption and range"); it always contains the estimate itself.
      */
-    private Estimate.Range range(Scenario scenario, List<DurationEvidence.Piece> pieces, long durationNs) {
+    private Estimate.Range range(Scenario scenario, DurationEvidence evidence, List<DurationEvidence.Piece> pieces,
+                                 long durationNs) {
         if (pieces.isEmpty()) {
             return null;
         }
-        DurationEvidence evidence = new DurationEvidence(graph);
         long fastest = durationOf(run(scenario, edits -> pieces.forEach(p -> evidence.take(edits, p, p.fastestNs()))));
         long slowest = durationOf(run(scenario, edits -> pieces.forEach(p -> evidence.take(edits, p, p.slowestNs()))));
         return new Estimate.Range(Math.min(fastest, durationNs), Math.max(slowest, durationNs),

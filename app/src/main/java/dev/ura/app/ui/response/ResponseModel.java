@@ -323,7 +323,7 @@ public final class ResponseModel {
             List<Finding> f = a.findings(i);
             List<Long> each = new ArrayList<>();
             for (Change c : s.changes()) {
-                each.add(s.changes().size() == 1 ? e.savedNs() : a.estimate(i, Scenario.BASELINE.with(c)).savedNs());
+                each.add(s.changes().size() == 1 ? e.savedNs() : a.savedNs(i, Scenario.BASELINE.with(c)));
             }
             return new PathResult(p, e, f, List.copyOf(each));
         }, r -> {

@@ -19,16 +19,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 public class DurationRangeRulesTest {
     private static final long MS = 1_000_000L;
 
-    private static String line(double ms, int tid, String kind, String rest) {
+    /** An agent-log line (times in ms); also for the other rule tests of this package. */
+    static String line(double ms, int tid, String kind, String rest) {
         return String.format(Locale.ROOT, "{\"ts\":%d,\"tid\":%d,\"kind\":\"%s\"%s}%n", Math.round(ms * 1e6), tid, kind,
                 rest.isEmpty() ? "" : "," + rest);
     }
 
-    private static String b(double ms, int tid, String kind, String rest) {
+    static String b(double ms, int tid, String kind, String rest) {
         return line(ms, tid, kind, "\"ph\":\"B\"" + (rest.isEmpty() ? "" : "," + rest));
     }
 
-    private static String e(double ms, int tid, String kind) {
+    static String e(double ms, int tid, String kind) {
         return line(ms, tid, kind, "\"ph\":\"E\"");
     }
 
