@@ -21,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BufferFramesTest {
     private static final long RASTER = 1040;
     private static final long DART = 1050;
+    private static final long CAPTURE = 1060;
     private static final String NONE = "its handling requested no frame: the UI thread drew nothing within a frame of it";
 
     private static Machine flutter() {
@@ -89,5 +90,27 @@ class BufferFramesTest {
         assertThat(h.responses().get(0).finished()).isFalse();
         assertThat(SystemTraces.work(h, 0).unfinishedReason()).isEqualTo(NONE);
         assertThat(thread(trace, RENDER)).isNotNegative();
+    }
+
+    /**
+     * Android 10's ContentCapture thread, woken by the touch (150), reports the view events and runs
+     * on until 3000 (its flush), while the UI thread is awake (2900–3100): not a post-back (it
+     * never posts to the app's looper), so the touch stays drawn by the first buffer after its
+     * doFrame (900), not by the frame after 3000 (swap to 3600).
+     */
+    @Test
+    void contentCaptureNeverPostsBack() throws Exception {
+        Machine m = flutter().thread(CAPTURE, APP, "ContentCapture").run(APP, 90, 210, "S")
+                .async(APP, 100, 200, "deliverInputEvent", 1).wake(APP, CAPTURE, 150).run(CAPTURE, 160, 3000, "S")
+                .slice(APP, 500, 600, "Choreographer#doFrame").slice(APP, 510, 590, "animation")
+                .slice(RASTER, 700, 710, "dequeueBuffer").slice(RASTER, 800, 900, "eglSwapBuffersWithDamageKHR")
+                .run(APP, 2900, 3100, "S")
+                .slice(APP, 3200, 3300, "Choreographer#doFrame").slice(APP, 3210, 3290, "animation")
+                .slice(RASTER, 3400, 3410, "dequeueBuffer").slice(RASTER, 3500, 3600, "eglSwapBuffersWithDamageKHR");
+        Trace trace = SystemTraces.text(m.s);
+        Analysis a = Analysis.of(trace);
+        assertThat(a.responses()).hasSize(1);
+        assertThat(SystemTraces.work(a, 0).stretches()).anySatisfy(s -> assertThat(s.thread()).isEqualTo(thread(trace, CAPTURE)));
+        assertThat(a.responses().get(0).endNs()).isEqualTo(t(900));
     }
 }
