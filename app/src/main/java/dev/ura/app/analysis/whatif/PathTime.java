@@ -18,7 +18,8 @@ import java.util.Map;
  *     longer waits for what preceded it), and never more than how much earlier it starts (its
  *     recorded start minus the response start);</li>
  * <li>side by side: the same for every matched slice but the first on its thread (the first keeps
- *     its place);</li>
+ *     its place), with the path's work on other threads inside the slice's span next to it (the
+ *     work it hands off and waits for moves with it);</li>
  * <li>speed up ×k: (1 − 1/k) of the slice's own pieces on the path.</li>
  * </ul>
  */
@@ -54,6 +55,8 @@ final class PathTime {
             } else if (change instanceof Change.RunInParallel) {
                 total += Math.min(insideOnPath(graph, path, m) + queuedOnPath(graph, m),
                         Math.max(0, m.startNs() - graph.originNs()));
+            } else if (change instanceof Change.SideBySide) {
+                total += spanOnPath(graph, path, m);
             } else {
                 total += insideOnPath(graph, path, m);
             }
@@ -85,6 +88,31 @@ final class PathTime {
         int[] range = path.within(m.slice().thread(), m.startNs(), m.endNs());
         long sum = 0;
         for (int i = range[0]; range[0] >= 0 && i <= range[1]; i++) {
+            sum += overlap(graph, path.path.get(i), m.startNs(), m.endNs());
+        }
+        return sum;
+    }
+
+    /**
+     * Side by side: {@link #insideOnPath}, widened along the path to the work of other threads
+     * inside the slice's span just before and after it (the request the piece handed off and
+     * waited for, which moves with it: docs/what-if.md, "Run side by side").
+     */
+    private static long spanOnPath(ResponseGraph graph, PathIndex path, MatchedSlice m) {
+        int[] range = path.within(m.slice().thread(), m.startNs(), m.endNs());
+        if (range[0] < 0) {
+            return 0;
+        }
+        int from = range[0];
+        while (from > 0 && graph.endNs(path.path.get(from - 1)) > m.startNs()) {
+            from--;
+        }
+        int to = range[1];
+        while (to + 1 < path.path.size() && graph.startNs(path.path.get(to + 1)) < m.endNs()) {
+            to++;
+        }
+        long sum = 0;
+        for (int i = from; i <= to; i++) {
             sum += overlap(graph, path.path.get(i), m.startNs(), m.endNs());
         }
         return sum;

@@ -86,6 +86,9 @@ class SideBySideHandOffRulesTest {
                 new Change.SideBySide(new SliceSelector.ByName("*FeedClient.get"))));
         assertThat(est.durationNs()).isEqualTo(25 * MS);
         assertThat(est.savedNs()).isEqualTo(36 * MS);
+        // the bound: the later gets' spans on the recorded path, their HTTP parts included (the
+        // path runs get, HTTP wait, RECV, resume through each of them): 3 × 12 ms
+        assertThat(est.pathTimeNs()).isEqualTo(36 * MS);
         // the HTTP thread's RECVs (its only pieces longer than 1 ms) all run 5–13
         long origin = a.responses().get(0).startNs();
         List<Segment> served = est.path().segments().stream()
