@@ -15,8 +15,8 @@ import java.util.Map;
  *     the slice's thread inside the slice to where it last leaves it (waits for other threads
  *     inside the slice included);</li>
  * <li>run in parallel: the same plus the time the slice queued on the path before it ran (it no
- *     longer waits for what preceded it), and never more than how much earlier it starts (its
- *     recorded start minus the response start);</li>
+ *     longer waits for what preceded it; on system traces its thread's lead-in, {@link LeadIn}), and
+ *     never more than how much earlier it starts (its recorded start minus the response start);</li>
  * <li>side by side: the same for every matched slice but the first on its thread (the first keeps
  *     its place);</li>
  * <li>speed up ×k: (1 − 1/k) of the slice's own pieces on the path.</li>
@@ -61,9 +61,20 @@ final class PathTime {
         return Math.round(total);
     }
 
-    /** The queue wait just before the slice (a dispatch waiting for its thread), when on the path. */
+    /**
+     * The queue wait just before the slice (a dispatch waiting for its thread), when on the path; on
+     * a system trace, when the path reaches the slice at its start, the path's time over the slice's
+     * lead-in on its thread ({@link LeadIn}: the sleeps, wakeup chains and CPU waits it no longer
+     * waits for). The recorded path runs without gaps from the response start, so that time is the
+     * lead-in's length from the response start on.
+     */
     private static long queuedOnPath(ResponseGraph graph, MatchedSlice m) {
-        int w = m.vertices()[0] - 1;
+        int first = m.vertices()[0];
+        if (LeadIn.applies(graph)) {
+            boolean atStart = graph.startNs(first) >= m.startNs() && graph.baseline().isOnPath(first);
+            return atStart ? Math.max(0, m.startNs() - LeadIn.startNs(graph, first)) : 0;
+        }
+        int w = first - 1;
         boolean entry = w >= 0 && graph.thread(w) == m.slice().thread() && graph.kind(w).isWait()
                 && graph.endNs(w) == m.startNs();
         return entry && graph.baseline().isOnPath(w) ? graph.durationNs(w) : 0;
