@@ -69,6 +69,13 @@ class SwingProgramsRecordingTest {
         Path log = Files.createDirectories(Path.of("target", "agent-logs")).resolve("swing-" + mode + ".jsonl")
                 .toAbsolutePath();
         AgentJvm.Run run = AgentJvm.run("out=" + log, SwingPrograms.class.getName(), List.of(mode), 120);
+        // Under Xvfb a robot click is now and then never delivered at all, even after the program
+        // pressed a second time (seen in full robot runs, idle or loaded; cause in the X server not
+        // found): that run recorded no input, so record again, at most twice.
+        for (int again = 0; again < 2 && run.exitCode() == SwingPrograms.NO_CLICK; again++) {
+            System.err.println(mode + ": " + run.stderr().strip() + "; recording again");
+            run = AgentJvm.run("out=" + log, SwingPrograms.class.getName(), List.of(mode), 120);
+        }
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stderr()).doesNotContain("ura agent:");
         List<JsonNode> lines = new ArrayList<>();

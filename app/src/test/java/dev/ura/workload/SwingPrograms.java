@@ -189,9 +189,19 @@ public final class SwingPrograms {
         }
         robot.waitForIdle();
         Thread.sleep(1500);
+        boolean lost = !mode.equals("typing") && !pressed.get();
+        if (lost) {
+            System.err.println("no mouse press reached the window; pointer at "
+                    + java.awt.MouseInfo.getPointerInfo().getLocation() + ", button at "
+                    + GuiActionRunner.execute(() -> window.button("start").target().getLocationOnScreen()));
+        }
         window.cleanUp();
-        System.exit(0);
+        // A distinct code for "the X server delivered no click": the recording is of nothing.
+        System.exit(lost ? NO_CLICK : 0);
     }
+
+    /** Exit code when no click reached the program (the recording holds no user input). */
+    public static final int NO_CLICK = 3;
 
     /**
      * Moves the pointer onto {@code c} until the X server agrees it is there. On an idle machine
