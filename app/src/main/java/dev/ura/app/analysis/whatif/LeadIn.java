@@ -18,7 +18,18 @@ import dev.ura.app.analysis.model.Category;
  * still waits for it, so its time is never a saving.
  */
 final class LeadIn {
-    private LeadIn() {
+    private final ResponseGraph graph;
+    /** Per vertex: the piece its lead-in stops at ({@link #stop}), found in one pass (a change can match thousands of slices). */
+    private final int[] stops;
+
+    /** The lead-ins of {@code graph}'s pieces; on a graph that is not a system trace's, none. */
+    LeadIn(ResponseGraph graph) {
+        this.graph = graph;
+        this.stops = new int[applies(graph) ? graph.vertexCount() : 0];
+        for (int v = 0; v < stops.length; v++) {
+            int u = v - 1;
+            stops[v] = u < 0 || graph.thread(u) != graph.thread(v) ? -1 : endsLeadIn(u) ? u : stops[u];
+        }
     }
 
     /** Whether the graph is a system trace's (lead-ins apply there only). */
@@ -26,35 +37,38 @@ final class LeadIn {
         return graph.work().trace().system().present();
     }
 
+    /** Whether lead-ins apply to this graph. */
+    boolean applies() {
+        return stops.length > 0;
+    }
+
     /**
      * The vertex that ends {@code first}'s lead-in on its thread: the latest earlier piece of the
      * thread that is unknown state or the response start; -1 when the thread has no such piece
      * before {@code first} (the lead-in then reaches back to the response start).
      */
-    static int stop(ResponseGraph graph, int first) {
-        int thread = graph.thread(first);
-        for (int v = first - 1; v >= 0 && graph.thread(v) == thread; v--) {
-            if (graph.kind(v) == SegmentKind.START || unknown(graph, v)) {
-                return v;
-            }
-        }
-        return -1;
+    int stop(int first) {
+        return stops[first];
     }
 
     /** The unknown-state piece the lead-in of {@code first} stops at, or -1. */
-    static int unknownBefore(ResponseGraph graph, int first) {
-        int v = stop(graph, first);
-        return v >= 0 && unknown(graph, v) ? v : -1;
+    int unknownBefore(int first) {
+        int v = stop(first);
+        return v >= 0 && unknown(v) ? v : -1;
     }
 
     /** When {@code first}'s lead-in starts, never before the response start. */
-    static long startNs(ResponseGraph graph, int first) {
-        int v = stop(graph, first);
+    long startNs(int first) {
+        int v = stop(first);
         return v < 0 ? graph.originNs() : Math.max(graph.originNs(), graph.endNs(v));
     }
 
+    private boolean endsLeadIn(int v) {
+        return graph.kind(v) == SegmentKind.START || unknown(v);
+    }
+
     /** A stretch of a thread whose state the trace does not show (StretchPieces, SystemWalk). */
-    private static boolean unknown(ResponseGraph graph, int v) {
+    private boolean unknown(int v) {
         return graph.kind(v) == SegmentKind.WORK && graph.category(v) == Category.OTHER && graph.call(v) < 0
                 && "unknown".equals(graph.name(v));
     }

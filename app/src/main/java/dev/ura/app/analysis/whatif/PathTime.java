@@ -25,15 +25,17 @@ import java.util.Map;
 final class PathTime {
     private final ResponseGraph graph;
     private final PathIndex path;
+    private final LeadIn leadIn;
 
     /** The path time of changes to {@code graph}'s response (indexes its recorded path once). */
-    PathTime(ResponseGraph graph) {
+    PathTime(ResponseGraph graph, LeadIn leadIn) {
         this.graph = graph;
         this.path = new PathIndex(graph);
+        this.leadIn = leadIn;
     }
 
     static long of(ResponseGraph graph, Change change, List<MatchedSlice> slices) {
-        return new PathTime(graph).of(change, slices);
+        return new PathTime(graph, new LeadIn(graph)).of(change, slices);
     }
 
     /** The time {@code change}, which matched {@code slices}, takes off the recorded path. */
@@ -52,7 +54,7 @@ final class PathTime {
             if (change instanceof Change.SpeedUp up) {
                 total += ownOnPath(graph, m) * (1 - 1 / up.factor());
             } else if (change instanceof Change.RunInParallel) {
-                total += Math.min(insideOnPath(graph, path, m) + queuedOnPath(graph, m),
+                total += Math.min(insideOnPath(graph, path, m) + queuedOnPath(m),
                         Math.max(0, m.startNs() - graph.originNs()));
             } else {
                 total += insideOnPath(graph, path, m);
@@ -68,11 +70,11 @@ final class PathTime {
      * waits for). The recorded path runs without gaps from the response start, so that time is the
      * lead-in's length from the response start on.
      */
-    private static long queuedOnPath(ResponseGraph graph, MatchedSlice m) {
+    private long queuedOnPath(MatchedSlice m) {
         int first = m.vertices()[0];
-        if (LeadIn.applies(graph)) {
+        if (leadIn.applies()) {
             boolean atStart = graph.startNs(first) >= m.startNs() && graph.baseline().isOnPath(first);
-            return atStart ? Math.max(0, m.startNs() - LeadIn.startNs(graph, first)) : 0;
+            return atStart ? Math.max(0, m.startNs() - leadIn.startNs(first)) : 0;
         }
         int w = first - 1;
         boolean entry = w >= 0 && graph.thread(w) == m.slice().thread() && graph.kind(w).isWait()

@@ -32,9 +32,10 @@ final class ScenarioEdits {
     /** Segments that parallel slices lie inside: {start, end, length} per slice. */
     final Map<Integer, List<long[]>> partial = new HashMap<>();
     private final HandedOffWork handedOff;
+    private final LeadIn leadIn;
     private final boolean systemTrace;
 
-    ScenarioEdits(ResponseGraph graph, SliceMatcher matcher, int[] position, Set<Dependency> pathOnly) {
+    ScenarioEdits(ResponseGraph graph, SliceMatcher matcher, int[] position, Set<Dependency> pathOnly, LeadIn leadIn) {
         this.graph = graph;
         this.matcher = matcher;
         this.position = position;
@@ -44,7 +45,8 @@ final class ScenarioEdits {
         }
         removed.addAll(pathOnly);
         this.handedOff = new HandedOffWork(graph);
-        this.systemTrace = LeadIn.applies(graph);
+        this.leadIn = leadIn;
+        this.systemTrace = leadIn.applies();
     }
 
     /** Applies one change to every slice it matched (in time order per thread). */
@@ -167,7 +169,7 @@ final class ScenarioEdits {
         if (systemTrace) {
             // time of unknown state before it on its thread may have been the thread's own work: the
             // piece still waits for it (LeadIn), so it never becomes a saving
-            int unknown = LeadIn.unknownBefore(graph, first);
+            int unknown = leadIn.unknownBefore(first);
             if (unknown >= 0) {
                 addEdge(unknown, first, LinkKind.PROGRAM_ORDER);
             }
