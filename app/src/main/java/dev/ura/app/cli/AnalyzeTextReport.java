@@ -210,6 +210,9 @@ final class AnalyzeTextReport {
             out.printf("  drawn at %s ms (frame %s), on screen at %s%n", at(w.drawnAtNs()),
                     w.vsyncId() < 0 ? "without vsync id" : w.vsyncId(),
                     w.onScreenAtNs() < 0 ? "unknown (no FrameTimeline for this frame)" : at(w.onScreenAtNs()) + " ms");
+            if (w.endReason() != null) {
+                out.printf("  %s%n", w.endReason());
+            }
         }
         out.printf("  tracked work: %d stretches on %d threads%n", w.stretches().size(),
                 w.stretches().stream().mapToInt(TrackedStretch::thread).distinct().count());

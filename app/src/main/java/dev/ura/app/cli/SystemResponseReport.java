@@ -18,12 +18,13 @@ import java.util.Locale;
  * each thread's share of the critical path ({@code pathByThread}).
  * Unwrapped into the response's object; absent for other traces.
  */
-@JsonPropertyOrder({"drawnAtNs", "onScreenAtNs", "vsyncId", "inputTimeFrom", "unfinishedReason", "trackedStretches",
-        "pathByThread"})
+@JsonPropertyOrder({"drawnAtNs", "onScreenAtNs", "vsyncId", "inputTimeFrom", "unfinishedReason", "endReason",
+        "trackedStretches", "pathByThread"})
 record SystemResponseReport(@JsonInclude(JsonInclude.Include.ALWAYS) Long drawnAtNs,
                             @JsonInclude(JsonInclude.Include.ALWAYS) Long onScreenAtNs,
                             @JsonInclude(JsonInclude.Include.ALWAYS) Long vsyncId, String inputTimeFrom,
                             @JsonInclude(JsonInclude.Include.NON_NULL) String unfinishedReason,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String endReason,
                             List<StretchReport> trackedStretches, List<ThreadTotalReport> pathByThread) {
 
     /** One thread's share of the critical path (thread = tid), threads in the order the path reaches them. */
@@ -50,6 +51,6 @@ record SystemResponseReport(@JsonInclude(JsonInclude.Include.ALWAYS) Long drawnA
         }
         return new SystemResponseReport(w.drawnAtNs() < 0 ? null : w.drawnAtNs(),
                 w.onScreenAtNs() < 0 ? null : w.onScreenAtNs(), w.vsyncId() < 0 ? null : w.vsyncId(),
-                w.inputTimeConverted() ? "eventTimeNano" : "slice", w.unfinishedReason(), stretches, byThread);
+                w.inputTimeConverted() ? "eventTimeNano" : "slice", w.unfinishedReason(), w.endReason(), stretches, byThread);
     }
 }

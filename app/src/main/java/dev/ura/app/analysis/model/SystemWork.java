@@ -16,11 +16,16 @@ import java.util.List;
  * @param onScreenAtNs "on screen at": the FrameTimeline present time, -1 when not recorded or dropped
  * @param inputTimeConverted whether the start came from {@code eventTimeNano} via a clock snapshot
  * @param unfinishedReason   why no frame ends it (one line), {@code null} when a frame does
+ * @param endReason          how its end was found when it is inferred rather than traced (one line),
+ *                           else {@code null}
  */
 public record SystemWork(List<TrackedStretch> stretches, long vsyncId, int drawThread, long drawnAtNs,
-                         long onScreenAtNs, boolean inputTimeConverted, String unfinishedReason) {
+                         long onScreenAtNs, boolean inputTimeConverted, String unfinishedReason, String endReason) {
     /** Why a response whose tracked work ran on no thread that draws has no end. */
     public static final String NO_FRAME = "its tracked work requested no frame";
+    /** How the end of a frame drawn by its process's own GL thread (no DrawFrame) was found. */
+    public static final String FROM_NEXT_BUFFER = "inferred from the app's next buffer: the first eglSwapBuffers"
+            + " its own GL thread began after the doFrame's animation callback (no DrawFrame)";
 
     public SystemWork {
         stretches = List.copyOf(stretches);
@@ -31,5 +36,11 @@ public record SystemWork(List<TrackedStretch> stretches, long vsyncId, int drawT
                       long onScreenAtNs, boolean inputTimeConverted) {
         this(stretches, vsyncId, drawThread, drawnAtNs, onScreenAtNs, inputTimeConverted,
                 drawnAtNs >= 0 ? null : NO_FRAME);
+    }
+
+    /** Work whose end, when it has one, was traced. */
+    public SystemWork(List<TrackedStretch> stretches, long vsyncId, int drawThread, long drawnAtNs,
+                      long onScreenAtNs, boolean inputTimeConverted, String unfinishedReason) {
+        this(stretches, vsyncId, drawThread, drawnAtNs, onScreenAtNs, inputTimeConverted, unfinishedReason, null);
     }
 }

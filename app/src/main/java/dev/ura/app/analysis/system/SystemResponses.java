@@ -211,7 +211,8 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
             return new SystemWork(stretches, -1, last.thread(), -1, -1, converted, f.requests().unfinished().reason());
         }
         UiFrames.UiFrame fr = ui.get(f.end());
-        return new SystemWork(stretches, fr.vsyncId(), fr.drawThread(), fr.drawnAtNs(), fr.presentNs(), converted, null);
+        return new SystemWork(stretches, fr.vsyncId(), fr.drawThread(), fr.drawnAtNs(), fr.presentNs(), converted, null,
+                fr.fromBuffer() ? SystemWork.FROM_NEXT_BUFFER : null);
     }
 
     private static Response response(Trace trace, UiFrames ui, int index, Found f, SystemWork sys) {

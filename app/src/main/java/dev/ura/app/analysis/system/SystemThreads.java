@@ -39,10 +39,14 @@ public final class SystemThreads {
      * them): the JIT compiler, the GC, the reference and finalizer daemons, the signal catcher and the
      * profile saver. An app's code wakes them (a hot method queued for compiling, an allocation) but
      * they never hand a result to the app's looper, so none of them posts back to the UI thread.
+     * Android 10's {@code ContentCapture} thread is of the same kind: the UI thread hands it view
+     * events, it sends them to the content-capture service (binder) and sleeps until its flush timer
+     * (Flutter capture: woken by the down at .301355, asleep at .305414 without waking the UI thread,
+     * its timer at .701779).
      */
     private static final Pattern RUNTIME = Pattern.compile(
             "Jit thread pool.*|HeapTaskDaemon|ReferenceQueueD.*|FinalizerDaemon|FinalizerWatchd.*"
-                    + "|Signal Catcher|Profile Saver");
+                    + "|Signal Catcher|Profile Saver|ContentCapture");
 
     /**
      * The kernel's interrupt and deferred-work threads: threaded interrupt handlers

@@ -31,6 +31,7 @@ final class UiFrames {
     private static final String PERFORM_TRAVERSALS = "performTraversals";
     private static final String SWAP = "eglSwapBuffers";
     private static final String DRAW = "draw";
+    private static final String ANIMATION = "animation";
 
     /**
      * One frame of a UI thread.
@@ -48,9 +49,17 @@ final class UiFrames {
      * @param vsyncId     the frame's vsync id, -1 when none
      * @param presentNs   FrameTimeline's present time, -1 when unknown or dropped
      * @param expectedNs  frames known from FrameTimeline alone: the surface frame's expected start, else -1
+     * @param fromBuffer  whether its draw is inferred from the next buffer its process queued on its
+     *                    own GL thread ({@link BufferFrames}), not from a DrawFrame or a swap inside it
      */
     record UiFrame(int thread, long startNs, long endNs, long stagesEndNs, boolean drew, int drawThread,
-                   long drawStartNs, long drawnAtNs, long vsyncId, long presentNs, long expectedNs) {
+                   long drawStartNs, long drawnAtNs, long vsyncId, long presentNs, long expectedNs,
+                   boolean fromBuffer) {
+        /** The same frame drawn by {@code swap}. */
+        UiFrame drawnBy(BufferFrames.Swap swap) {
+            return new UiFrame(thread, startNs, endNs, stagesEndNs, true, swap.thread(), swap.startNs(), swap.endNs(),
+                    vsyncId, presentNs, expectedNs, true);
+        }
     }
 
     private final List<UiFrame> frames = new ArrayList<>();
@@ -73,11 +82,15 @@ final class UiFrames {
         MethodTable methods = trace.methods();
         int n = trace.threads().size();
         boolean[] hasDoFrame = new boolean[n];
+        Set<Long> withDrawFrame = new HashSet<>();
         for (Frame f : trace.system().frames()) {
             int t = f.mainThread();
             if (t >= 0 && t < n && f.doFrameStartNs() >= 0 && threads.app(t)) {
                 hasDoFrame[t] = true;
                 frames.add(fromDoFrame(f));
+                if (FrameMatcher.drawn(f)) {
+                    withDrawFrame.add(pidOf(t));
+                }
             }
         }
         for (int t = 0; t < n; t++) {
@@ -86,6 +99,7 @@ final class UiFrames {
             }
         }
         frames.sort(Comparator.comparingLong(UiFrame::startNs).thenComparingInt(UiFrame::thread));
+        drawFromBuffers(withDrawFrame);
         Map<Integer, List<Integer>> byThread = new HashMap<>();
         Map<Integer, List<Integer>> anyByThread = new HashMap<>();
         Map<Integer, Integer> count = new HashMap<>();
@@ -234,7 +248,7 @@ final class UiFrames {
             timelineOnly.add(t);
             return new UiFrame(t, f.doFrameStartNs(), f.doFrameEndNs(), f.doFrameStartNs(), true,
                     FrameMatcher.drawThread(f), joined ? f.drawStartNs() : f.doFrameStartNs(), FrameMatcher.drawnAt(f),
-                    f.vsyncId(), present, f.expectedStartNs());
+                    f.vsyncId(), present, f.expectedStartNs(), false);
         }
         Inside in = inside(c, call);
         boolean drew = joined || in.draw >= 0 || in.swap >= 0;
@@ -255,7 +269,55 @@ final class UiFrames {
             drawnAt = c.end(call);
         }
         return new UiFrame(t, c.start(call), c.end(call), in.stagesEnd, drew, drawThread, drawStart, drawnAt,
-                f.vsyncId(), present, -1);
+                f.vsyncId(), present, -1, false);
+    }
+
+    /**
+     * A doFrame that only ran animation callbacks (no traversal, no draw), in a process none of whose
+     * doFrames RenderThread drew, is drawn by the first buffer the process's own GL thread began at or
+     * after the doFrame's start and before the UI thread's next doFrame ({@link BufferFrames}: Flutter
+     * begins its frame in that callback). Apps drawn by RenderThread are never looked at.
+     */
+    private void drawFromBuffers(Set<Long> withDrawFrame) {
+        Set<Long> pids = new HashSet<>();
+        Set<Integer> frameThreads = new HashSet<>();
+        List<Integer> animatedOnly = new ArrayList<>();
+        for (int i = 0; i < frames.size(); i++) {
+            UiFrame f = frames.get(i);
+            frameThreads.add(f.thread());
+            long pid = pidOf(f.thread());
+            if (!f.drew() && f.stagesEndNs() == f.endNs() && !withDrawFrame.contains(pid)
+                    && !timelineOnly.contains(f.thread()) && !traversalsOnly.containsKey(f.thread())
+                    && animatedOnly(f)) {
+                animatedOnly.add(i);
+                pids.add(pid);
+            }
+        }
+        if (animatedOnly.isEmpty()) {
+            return;
+        }
+        BufferFrames buffers = new BufferFrames(trace, pids, frameThreads, this::pidOf);
+        for (int i : animatedOnly) {
+            UiFrame f = frames.get(i);
+            long next = Long.MAX_VALUE;
+            for (int j = i + 1; j < frames.size(); j++) {
+                if (frames.get(j).thread() == f.thread()) {
+                    next = frames.get(j).startNs();
+                    break;
+                }
+            }
+            BufferFrames.Swap swap = buffers.first(pidOf(f.thread()), f.startNs(), next);
+            if (swap != null) {
+                frames.set(i, f.drawnBy(swap));
+            }
+        }
+    }
+
+    /** Whether doFrame {@code f} ran an {@code animation} stage. */
+    private boolean animatedOnly(UiFrame f) {
+        CallTable c = trace.threads().get(f.thread()).calls();
+        int call = callAt(trace, c, f.startNs(), DO_FRAME);
+        return call >= 0 && inside(c, call).animation();
     }
 
     /** Whether thread {@code t}'s frames are known from FrameTimeline alone (app-only tracing, no doFrame slice). */
@@ -304,7 +366,7 @@ final class UiFrames {
             Inside in = inside(c, i);
             int last = in.swap >= 0 ? in.swap : in.draw >= 0 ? in.draw : i;
             frames.add(new UiFrame(t, c.start(i), c.end(i), c.start(i), in.swap >= 0 || in.draw >= 0, t,
-                    c.start(last), c.end(last), -1, -1, -1));
+                    c.start(last), c.end(last), -1, -1, -1, false));
         }
         if (frames.size() > before) {
             traversalsOnly.put(t, List.copyOf(frames.subList(before, frames.size())));
@@ -312,7 +374,7 @@ final class UiFrames {
     }
 
     /** What a frame slice contains: its last draw and buffer swap, and where its traversal starts. */
-    private record Inside(int draw, int swap, long stagesEnd) {
+    private record Inside(int draw, int swap, long stagesEnd, boolean animation) {
     }
 
     private Inside inside(CallTable c, int call) {
@@ -320,8 +382,10 @@ final class UiFrames {
         int draw = -1;
         int swap = -1;
         long stagesEnd = c.end(call);
+        boolean animation = false;
         for (int i = call + 1; i <= last; i++) {
             String name = trace.methods().get(c.method(i)).name();
+            animation |= name.equals(ANIMATION);
             if (name.equals(SWAP)) {
                 swap = i;
             } else if (name.equals(DRAW)) {
@@ -332,7 +396,7 @@ final class UiFrames {
                 stagesEnd = c.start(i);
             }
         }
-        return new Inside(draw, swap, stagesEnd);
+        return new Inside(draw, swap, stagesEnd, animation);
     }
 
     /**

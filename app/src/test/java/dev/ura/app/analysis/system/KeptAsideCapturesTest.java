@@ -2,6 +2,7 @@ package dev.ura.app.analysis.system;
 
 import dev.ura.app.analysis.Analysis;
 import dev.ura.app.analysis.model.Response;
+import dev.ura.app.analysis.model.SystemWork;
 import dev.ura.trace.model.Trace;
 import org.junit.jupiter.api.Test;
 
@@ -101,6 +102,53 @@ class KeptAsideCapturesTest {
     }
 
     /**
+     * Flutter app (com.thl.fluwanandroid, pid 1259; Android 10: async {@code deliverInputEvent}
+     * only). No RenderThread: the engine's threads are {@code 1.ui} (1307, Dart) and {@code 1.gpu}
+     * (1308, raster), which writes each frame's {@code dequeueBuffer} and
+     * {@code eglSwapBuffersWithDamageKHR} (248 of each). Its vsync is a Choreographer frame callback:
+     * 248 doFrames on main, each with only an {@code animation} stage. Each input's handling wakes
+     * 1.ui from a timer (flags d.h: no waker), the next doFrame wakes 1.ui again (Animator::BeginFrame,
+     * not traced) and 1.ui wakes 1.gpu the same way: no recorded wakeup links the buffer to the input,
+     * so the end is inferred from the first buffer 1.gpu begins after that doFrame. 14 inputs of 1259,
+     * all unfinished before ("requested no frame", the down "posts back after the last frame").
+     */
+    @Test
+    void flutterAppInputsAreDrawnByTheNextBufferOfItsRasterThread() throws Exception {
+        Analysis a = analyse(KEPT + "flutter-wanandroid.html.gz");
+        List<Response> app = a.responses().stream().filter(r -> a.trace().threads().get(r.thread()).id() == 1259)
+                .toList();
+        assertThat(app).hasSize(14);
+        assertThat(app).allSatisfy(r -> assertThat(r.finished()).isTrue());
+        // The down: S|1259|deliverInputEvent|521 line 32644 (.301141), F line 32678 (.302140); it wakes
+        // 1.ui (line 32676, d.h3) and ContentCapture (line 32647). The next doFrame (line 32834,
+        // .306216; animation line 32836) is the first after it. 1.gpu's swap at .301758 (line 32669)
+        // was begun by the dequeueBuffer of .299201 (line 32547), before: the frame before's. 1.ui wakes
+        // 1.gpu at .310163 (line 33145); 1.gpu dequeues at .312115 (line 33238) and swaps at .313972
+        // (line 33266) until .315266 (line 33312): 14.1 ms. ContentCapture sleeps at .305414 (line
+        // 32798) without waking the UI thread; its flush timer wakes it at .701779 (line 45389): not a
+        // post-back (taken for one, the down ended at .713435).
+        Response down = at(a, 1_646_951_301_141_000L);
+        assertThat(down.endNs()).isEqualTo(1_646_951_315_266_000L);
+        assertThat(down.end().name()).isEqualTo("eglSwapBuffersWithDamageKHR");
+        assertThat(a.trace().threads().get(SystemTraces.work(a, down.index()).drawThread()).id()).isEqualTo(1308);
+        assertThat(SystemTraces.work(a, down.index()).endReason()).isEqualTo(SystemWork.FROM_NEXT_BUFFER);
+        // Input 525: S line 34023 (.329649), F line 34030 (.329884). Next doFrame line 34247 (.339292,
+        // animation 34248); 1.ui, woken at .340217 (line 34317), builds until it wakes 1.gpu at .348830
+        // (line 34646); dequeueBuffer .349973 (line 34672), swap .350953 (line 34726) to .351879
+        // (line 34752): 22.2 ms.
+        assertThat(at(a, 1_646_951_329_649_000L).endNs()).isEqualTo(1_646_951_351_879_000L);
+        // Input 532: S line 35487 (.373098), F line 35500 (.373291). Next doFrame line 35510
+        // (.373361). 1.gpu's swap of .375651 (line 35712) was begun at .360091, by the doFrame of
+        // .356191 (its raster took 15.5 ms): not this one. The first buffer begun after .373361:
+        // dequeueBuffer .377442 (line 35857), swap .378020 (line 35904) to .378458 (line 35975).
+        assertThat(at(a, 1_646_951_373_098_000L).endNs()).isEqualTo(1_646_951_378_458_000L);
+        // Input 534: S line 36183 (.384002), F line 36189 (.384129). No doFrame until line 36433
+        // (.390182); 1.ui woken .391168 (line 36478) wakes 1.gpu at .392643 (line 36627);
+        // dequeueBuffer .394103 (line 36674), swap .395090 (line 36696) to .395779 (line 36734).
+        assertThat(at(a, 1_646_951_384_002_000L).endNs()).isEqualTo(1_646_951_395_779_000L);
+    }
+
+    /**
      * Honor of Kings (com.tencent.tmgp.sgame, pid 19805, a Unity game; Android 10). Its main thread
      * writes 109 {@code Choreographer#doFrame}, each with an {@code input} stage and nothing else
      * (no animation, traversal, draw; no DrawFrame of 19805 anywhere): 108 async inputs, each in such
@@ -120,6 +168,8 @@ class KeptAsideCapturesTest {
             assertThat(r.finished()).isFalse();
             assertThat(SystemTraces.work(a, r.index()).unfinishedReason()).isEqualTo(NONE);
         });
+        // Its doFrames run only an input stage (no animation callback starts the game's frame), so
+        // UnityMain's buffers are not taken as their frames (docs/system-responses.md §3).
         assertThat(t.warnings()).contains("252 atrace payloads written in hard-interrupt context on a running task's"
                 + " line (kept on per-CPU 'CPU n irq' lanes)");
     }
