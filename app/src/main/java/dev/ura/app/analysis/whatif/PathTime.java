@@ -15,8 +15,8 @@ import java.util.Map;
  *     the slice's thread inside the slice to where it last leaves it (waits for other threads
  *     inside the slice included);</li>
  * <li>run in parallel: the same plus the time the slice queued on the path before it ran (it no
- *     longer waits for what preceded it), and never more than how much earlier it starts (its
- *     recorded start minus the response start);</li>
+ *     longer waits for what preceded it; on system traces its thread's lead-in, {@link LeadIn}), and
+ *     never more than how much earlier it starts (its recorded start minus the response start);</li>
  * <li>side by side: the same for every matched slice but the first on its thread (the first keeps
  *     its place), with the path's work on other threads inside the slice's span next to it (the
  *     work it hands off and waits for moves with it);</li>
@@ -26,15 +26,17 @@ import java.util.Map;
 final class PathTime {
     private final ResponseGraph graph;
     private final PathIndex path;
+    private final LeadIn leadIn;
 
     /** The path time of changes to {@code graph}'s response (indexes its recorded path once). */
-    PathTime(ResponseGraph graph) {
+    PathTime(ResponseGraph graph, LeadIn leadIn) {
         this.graph = graph;
         this.path = new PathIndex(graph);
+        this.leadIn = leadIn;
     }
 
     static long of(ResponseGraph graph, Change change, List<MatchedSlice> slices) {
-        return new PathTime(graph).of(change, slices);
+        return new PathTime(graph, new LeadIn(graph)).of(change, slices);
     }
 
     /** The time {@code change}, which matched {@code slices}, takes off the recorded path. */
@@ -53,7 +55,7 @@ final class PathTime {
             if (change instanceof Change.SpeedUp up) {
                 total += ownOnPath(graph, m) * (1 - 1 / up.factor());
             } else if (change instanceof Change.RunInParallel) {
-                total += Math.min(insideOnPath(graph, path, m) + queuedOnPath(graph, m),
+                total += Math.min(insideOnPath(graph, path, m) + queuedOnPath(m),
                         Math.max(0, m.startNs() - graph.originNs()));
             } else if (change instanceof Change.SideBySide) {
                 total += spanOnPath(graph, path, m);
@@ -64,9 +66,20 @@ final class PathTime {
         return Math.round(total);
     }
 
-    /** The queue wait just before the slice (a dispatch waiting for its thread), when on the path. */
-    private static long queuedOnPath(ResponseGraph graph, MatchedSlice m) {
-        int w = m.vertices()[0] - 1;
+    /**
+     * The queue wait just before the slice (a dispatch waiting for its thread), when on the path; on
+     * a system trace, when the path reaches the slice at its start, the path's time over the slice's
+     * lead-in on its thread ({@link LeadIn}: the sleeps, wakeup chains and CPU waits it no longer
+     * waits for). The recorded path runs without gaps from the response start, so that time is the
+     * lead-in's length from the response start on.
+     */
+    private long queuedOnPath(MatchedSlice m) {
+        int first = m.vertices()[0];
+        if (leadIn.applies()) {
+            boolean atStart = graph.startNs(first) >= m.startNs() && graph.baseline().isOnPath(first);
+            return atStart ? Math.max(0, m.startNs() - leadIn.startNs(first)) : 0;
+        }
+        int w = first - 1;
         boolean entry = w >= 0 && graph.thread(w) == m.slice().thread() && graph.kind(w).isWait()
                 && graph.endNs(w) == m.startNs();
         return entry && graph.baseline().isOnPath(w) ? graph.durationNs(w) : 0;

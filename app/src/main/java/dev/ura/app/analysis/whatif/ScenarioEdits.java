@@ -32,8 +32,10 @@ final class ScenarioEdits {
     /** Segments that parallel slices lie inside: {start, end, length} per slice. */
     final Map<Integer, List<long[]>> partial = new HashMap<>();
     private final HandedOffWork handedOff;
+    private final LeadIn leadIn;
+    private final boolean systemTrace;
 
-    ScenarioEdits(ResponseGraph graph, SliceMatcher matcher, int[] position, Set<Dependency> pathOnly) {
+    ScenarioEdits(ResponseGraph graph, SliceMatcher matcher, int[] position, Set<Dependency> pathOnly, LeadIn leadIn) {
         this.graph = graph;
         this.matcher = matcher;
         this.position = position;
@@ -43,6 +45,8 @@ final class ScenarioEdits {
         }
         removed.addAll(pathOnly);
         this.handedOff = new HandedOffWork(graph);
+        this.leadIn = leadIn;
+        this.systemTrace = leadIn.applies();
     }
 
     /** Applies one change to every slice it matched (in time order per thread). */
@@ -109,9 +113,17 @@ final class ScenarioEdits {
     private void parallel(MatchedSlice slice) {
         long cs = slice.startNs();
         long ce = slice.endNs();
+        if (systemTrace && cs <= graph.originNs()) {
+            // It already starts no later than the response. (The graph holds only the part of it
+            // the walk covered, from a window's start on: moving that part would shorten it.)
+            return;
+        }
         int first = -1;
         int last = -1;
-        long leading = 0;
+        // On a system trace the slice's thread may have no piece in the graph for the slice's
+        // first part (off the walk, untracked): the moved slice still keeps its whole duration.
+        long leading = systemTrace && slice.vertices().length > 0
+                ? Math.max(0, graph.startNs(slice.vertices()[0]) - cs) : 0;
         long trailing = 0;
         for (int v : slice.vertices()) {
             if (graph.startNs(v) >= cs && graph.endNs(v) <= ce) {
@@ -154,6 +166,14 @@ final class ScenarioEdits {
         int[] carried = handedOff.of(first, last, this::outgoing, this::incoming);
         List<Integer> before = cutSameThreadInto(first, true);
         addEdge(graph.source(), first, LinkKind.USER);
+        if (systemTrace) {
+            // time of unknown state before it on its thread may have been the thread's own work: the
+            // piece still waits for it (LeadIn), so it never becomes a saving
+            int unknown = leadIn.unknownBefore(first);
+            if (unknown >= 0) {
+                addEdge(unknown, first, LinkKind.PROGRAM_ORDER);
+            }
+        }
         carry(carried);
         boolean atEnd = graph.endNs(last) == sliceEnd;
         for (int[] out : outgoing(last)) {

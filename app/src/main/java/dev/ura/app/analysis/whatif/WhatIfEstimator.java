@@ -34,6 +34,7 @@ public final class WhatIfEstimator {
     private final ResponseGraph graph;
     private final SliceMatcher matcher;
     private final PathTime pathTimes;
+    private final LeadIn leadIn;
     /** Each vertex's place in the baseline's topological order: added edges must go forward in it. */
     private final int[] position;
     /** Edges that only record the recorded path's way (system traces): no scenario keeps them. */
@@ -43,7 +44,8 @@ public final class WhatIfEstimator {
     public WhatIfEstimator(ResponseGraph graph) {
         this.graph = graph;
         this.matcher = new SliceMatcher(graph);
-        this.pathTimes = new PathTime(graph);
+        this.leadIn = new LeadIn(graph);
+        this.pathTimes = new PathTime(graph, leadIn);
         this.position = new int[graph.vertexCount()];
         List<Integer> order = graph.baseline().order();
         for (int i = 0; i < order.size(); i++) {
@@ -107,7 +109,7 @@ public final class WhatIfEstimator {
      * at the last draw.
      */
     private Run run(Scenario scenario, Consumer<ScenarioEdits> preset) {
-        ScenarioEdits edits = new ScenarioEdits(graph, matcher, position, pathOnly);
+        ScenarioEdits edits = new ScenarioEdits(graph, matcher, position, pathOnly, leadIn);
         preset.accept(edits);
         long pathTime = 0;
         boolean[] changed = new boolean[graph.vertexCount()];
