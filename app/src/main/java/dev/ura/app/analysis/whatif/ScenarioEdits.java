@@ -237,14 +237,26 @@ final class ScenarioEdits {
             all.sort((a, b) -> Long.compare(a.startNs(), b.startNs()));
             // Only segments wholly inside a slice move; a segment it covers in part (a send just
             // after the call, in the same segment) stays, and the covered part runs with the rest.
+            List<MatchedSlice> candidates = new ArrayList<>();
+            for (MatchedSlice m : all) {
+                if (wholeChain(m, false) != null) {
+                    candidates.add(m);
+                }
+            }
+            // A last piece after which nothing follows, on its thread or elsewhere, holds the
+            // response's end (RenderThread's last queueBuffer): moved to the first one's start,
+            // nothing would wait for the others or for the work between them, and the response would
+            // end before the frame it draws was built. It keeps its place (docs/what-if.md, "Run
+            // side by side").
+            int keep = candidates.size();
+            while (keep >= 2 && outgoing(wholeChain(candidates.get(keep - 1), false)[1]).isEmpty()) {
+                keep--;
+            }
             List<MatchedSlice> group = new ArrayList<>();
             List<int[]> chains = new ArrayList<>();
-            for (MatchedSlice m : all) {
-                int[] chain = wholeChain(m, all.size() > 1);
-                if (chain != null) {
-                    group.add(m);
-                    chains.add(chain);
-                }
+            for (MatchedSlice m : candidates.subList(0, keep)) {
+                group.add(m);
+                chains.add(wholeChain(m, all.size() > 1));
             }
             if (group.size() < 2) {
                 continue;
@@ -299,15 +311,20 @@ final class ScenarioEdits {
                     addEdge(entry[0], entry[i], LinkKind.PROGRAM_ORDER);
                 }
             }
+            // What followed the last waits for all of them and for the work that stayed between
+            // them: the next work on its thread or, when the thread did nothing after it, what the
+            // last piece handed on to other threads (a post, a wakeup).
             Integer follower = follower(last[last.length - 1]);
-            if (follower == null) {
-                continue;
-            }
-            for (int i = 0; i < last.length - 1; i++) {
-                addEdge(last[i], follower, LinkKind.PROGRAM_ORDER);
-            }
-            for (int from : stayed) {
-                addEdge(from, follower, LinkKind.PROGRAM_ORDER);
+            List<int[]> followers = follower != null ? List.<int[]>of(new int[] {follower, LinkKind.PROGRAM_ORDER.ordinal()})
+                    : List.copyOf(outgoing(last[last.length - 1]));
+            for (int[] f : followers) {
+                LinkKind kind = LinkKind.values()[f[1]];
+                for (int i = 0; i < last.length - 1; i++) {
+                    addEdge(last[i], f[0], follower != null ? LinkKind.PROGRAM_ORDER : kind);
+                }
+                for (int from : stayed) {
+                    addEdge(from, f[0], follower != null ? LinkKind.PROGRAM_ORDER : kind);
+                }
             }
         }
     }

@@ -75,7 +75,7 @@ class SystemSavingBoundTest {
             for (String n : names) {
                 SliceSelector target = new SliceSelector.ByName(n);
                 for (Change c : List.of(new Change.Defer(target), new Change.RunInParallel(target),
-                        new Change.SpeedUp(target, 2))) {
+                        new Change.SpeedUp(target, 2), new Change.SideBySide(target))) {
                     Scenario sc = Scenario.BASELINE.with(c);
                     if (!a.unmatchedChanges(i, sc).isEmpty()) {
                         continue;
