@@ -141,29 +141,16 @@ public final class SystemFacts {
     /**
      * Whether a slice is the framework's or the runtime's rather than the app's own work: a
      * container (an input, a frame or its stages, a launch step: moving it would move the response
-     * itself; Compose's input, composition and layout, see {@link #COMPOSE_PREFIXES}), the framework's own drawing (see {@link #DRAWING}) or the runtime loading code or
-     * waiting on a monitor. No what-if suggests moving it.
+     * itself; Compose's input, composition and layout, see {@link #COMPOSE_PREFIXES}), the
+     * framework's own drawing (see {@link #DRAWING}) or the runtime loading code or waiting on a
+     * monitor. No what-if suggests moving it.
      */
     static boolean isContainer(String name) {
         if (FRAME_STAGES.contains(name) || isDrawing(name)) {
             return true;
         }
-        for (String p : RUNTIME_PREFIXES) {
-            if (name.startsWith(p)) {
-                return true;
-            }
-        }
-        for (String p : CONTAINER_PREFIXES) {
-            if (name.startsWith(p)) {
-                return true;
-            }
-        }
-        for (String p : COMPOSE_PREFIXES) {
-            if (name.startsWith(p)) {
-                return true;
-            }
-        }
-        return false;
+        return startsWithAny(name, RUNTIME_PREFIXES) || startsWithAny(name, CONTAINER_PREFIXES)
+                || startsWithAny(name, COMPOSE_PREFIXES);
     }
 
     /** Whether a slice is the framework's own drawing of a frame (see {@link #DRAWING}). */
@@ -171,7 +158,11 @@ public final class SystemFacts {
         if (DRAWING.contains(name)) {
             return true;
         }
-        for (String p : DRAWING_PREFIXES) {
+        return startsWithAny(name, DRAWING_PREFIXES);
+    }
+
+    private static boolean startsWithAny(String name, List<String> prefixes) {
+        for (String p : prefixes) {
             if (name.startsWith(p)) {
                 return true;
             }

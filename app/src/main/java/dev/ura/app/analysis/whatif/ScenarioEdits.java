@@ -320,10 +320,10 @@ final class ScenarioEdits {
             for (int[] f : followers) {
                 LinkKind kind = LinkKind.values()[f[1]];
                 for (int i = 0; i < last.length - 1; i++) {
-                    addEdge(last[i], f[0], follower != null ? LinkKind.PROGRAM_ORDER : kind);
+                    addEdge(last[i], f[0], kind);
                 }
                 for (int from : stayed) {
-                    addEdge(from, f[0], follower != null ? LinkKind.PROGRAM_ORDER : kind);
+                    addEdge(from, f[0], kind);
                 }
             }
         }
