@@ -38,7 +38,7 @@ quoted() {
 # cost a small file's info a fifth more CPU). CompileCommand=quiet keeps the JVM from printing the
 # command on standard output; the generated script turns pathname expansion off for the '*'s.
 analyze_options='-XX:TieredStopAtLevel=1 -Xms16m'
-info_options='-XX:TieredStopAtLevel=1 -XX:-UseParallelGC -XX:+UseSerialGC -Xms8m -XX:NewSize=2m -XX:NewRatio=8 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,dev.ura.*::*,0.2'
+info_options='-XX:TieredStopAtLevel=1 -XX:-UseParallelGC -XX:+UseSerialGC -Xms16m -XX:NewSize=2m -XX:NewRatio=8 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,dev.ura.*::*,0.2'
 
 main=$(sed -n 's/^app\.mainclass=//p' "$cfg")
 classpath=$(sed -n 's/^app\.classpath=//p' "$cfg")

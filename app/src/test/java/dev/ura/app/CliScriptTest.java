@@ -56,7 +56,7 @@ class CliScriptTest {
                 "[-Djpackage.app-version=0.1.0]",
                 "[-XX:SharedArchiveFile=" + real + "/lib/app/ura.jsa]",
                 "[-Dodd=a$b\"c`d\\e f]",
-                "[-XX:TieredStopAtLevel=1]", "[-XX:-UseParallelGC]", "[-XX:+UseSerialGC]", "[-Xms8m]", "[-XX:NewSize=2m]",
+                "[-XX:TieredStopAtLevel=1]", "[-XX:-UseParallelGC]", "[-XX:+UseSerialGC]", "[-Xms16m]", "[-XX:NewSize=2m]",
                 "[-XX:NewRatio=8]",
                 "[-XX:MinHeapFreeRatio=10]", "[-XX:MaxHeapFreeRatio=20]",
                 // ura's own methods compiled at the JVM's counts (5 x 0.2), the pattern as written

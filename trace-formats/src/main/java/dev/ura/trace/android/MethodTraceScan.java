@@ -157,12 +157,7 @@ public final class MethodTraceScan {
     private static boolean readByAndroid(ByteBuffer data) {
         byte[] head = new byte[Math.min(4096, data.remaining())];
         data.duplicate().get(head);
-        for (TraceReader reader : TraceFiles.readers()) {
-            if (reader.canRead(head)) {
-                return reader instanceof AndroidTraceReader;
-            }
-        }
-        return false;
+        return TraceFiles.readerFor(head) instanceof AndroidTraceReader;
     }
 
     /** Where the whole records are and how they are laid out. */

@@ -19,31 +19,6 @@ final class ArgBytes {
         return (int) range;
     }
 
-    /** The bytes between the first {@code key} in {@code b[from, to)} and the next {@code stop} after it. */
-    static long between(byte[] b, int from, int to, String key, String stop) {
-        int k = indexOf(b, from, to, key);
-        if (k < 0) {
-            return ABSENT;
-        }
-        int start = k + key.length();
-        int end = indexOf(b, start, to, stop);
-        return end < 0 ? ABSENT : (long) start << 32 | end;
-    }
-
-    /** The token after the first {@code key}: up to the next space or the end. */
-    static long after(byte[] b, int from, int to, String key) {
-        int k = indexOf(b, from, to, key);
-        if (k < 0) {
-            return ABSENT;
-        }
-        int start = k + key.length();
-        int end = start;
-        while (end < to && b[end] != ' ') {
-            end++;
-        }
-        return (long) start << 32 | end;
-    }
-
     /**
      * A decimal integer (optionally negative) in the range, trimmed as {@code String.trim} trims; -1
      * when absent or not a number (as {@link FtraceEvents#number}).

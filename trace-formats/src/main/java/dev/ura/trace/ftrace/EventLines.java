@@ -19,6 +19,7 @@ final class EventLines implements LineStream.Sink {
     private final FtraceLine line = new FtraceLine();
     /** Comms and states, interned by their bytes: the same few hundred repeat on every line. */
     private final ByteStrings strings = new ByteStrings();
+    private final ArgIndex args = new ArgIndex();
     private long events;
     private long bad;
     private int overwritten;
@@ -63,7 +64,7 @@ final class EventLines implements LineStream.Sink {
             b.eventTime(line.tsNs);
             clock(lineNo);
         }
-        if (!FtraceEvents.apply(b, line, strings)) {
+        if (!FtraceEvents.apply(b, line, strings, args)) {
             b.count("event lines whose arguments do not parse (skipped)");
         }
     }

@@ -13,9 +13,9 @@ final class FtraceEvents {
     /**
      * Applies one parsed line; false when its arguments do not parse. The frequent events (scheduler
      * switches and wakes, atrace begin/end) are read from the line's bytes with comms interned in
-     * {@code strings}; the rest go through their text.
+     * {@code strings} and keys found with {@code args}; the rest go through their text.
      */
-    static boolean apply(SystemTraceBuilder b, FtraceLine l, ByteStrings strings) {
+    static boolean apply(SystemTraceBuilder b, FtraceLine l, ByteStrings strings, ArgIndex args) {
         if (l.tid > 0) {
             b.weakThreadName(l.tid, l.tsNs, l.commIs("<...>") ? null : strings.of(l.buf, l.commFrom, l.commTo));
             if (l.tgid > 0) {
@@ -27,10 +27,10 @@ final class FtraceEvents {
             b.current(l.cpu, l.tsNs, l.tid);
         }
         if (sw) {
-            return HotEvents.sched(b, l, strings);
+            return HotEvents.sched(b, l, strings, args);
         }
         if (l.eventIs("sched_waking") || l.eventIs("sched_wakeup") || l.eventIs("sched_wakeup_new")) {
-            return HotEvents.wake(b, l, strings);
+            return HotEvents.wake(b, l, strings, args);
         }
         if (l.eventIs("tracing_mark_write") || l.eventIs("print") || l.eventIs("0")) {
             HotEvents.print(b, l, strings);

@@ -6,7 +6,6 @@ import dev.ura.trace.system.PrevState;
 import dev.ura.trace.system.SystemTraceBuilder;
 
 import static dev.ura.trace.ftrace.ArgBytes.ABSENT;
-import static dev.ura.trace.ftrace.ArgBytes.between;
 import static dev.ura.trace.ftrace.ArgBytes.number;
 
 /**
@@ -16,19 +15,32 @@ import static dev.ura.trace.ftrace.ArgBytes.number;
  * looked up by their bytes. The results equal the text path's, event for event.
  */
 final class HotEvents {
+    private static final ArgIndex.Key PREV_COMM = ArgIndex.Key.of("prev_comm=");
+    private static final ArgIndex.Key PREV_PID = ArgIndex.Key.of(" prev_pid=");
+    private static final ArgIndex.Key PREV_PRIO = ArgIndex.Key.of(" prev_prio=");
+    private static final ArgIndex.Key PREV_STATE = ArgIndex.Key.of(" prev_state=");
+    private static final ArgIndex.Key ARROW = ArgIndex.Key.of(" ==> ");
+    private static final ArgIndex.Key NEXT_COMM = ArgIndex.Key.of("next_comm=");
+    private static final ArgIndex.Key NEXT_PID = ArgIndex.Key.of(" next_pid=");
+    private static final ArgIndex.Key NEXT_PRIO = ArgIndex.Key.of(" next_prio=");
+    private static final ArgIndex.Key COMM = ArgIndex.Key.of("comm=");
+    private static final ArgIndex.Key PID = ArgIndex.Key.of(" pid=");
+    private static final ArgIndex.Key PRIO = ArgIndex.Key.of(" prio=");
+    private static final ArgIndex.Key TARGET_CPU = ArgIndex.Key.of("target_cpu=");
+
     private HotEvents() {
     }
 
     /** {@code sched_switch: prev_comm=… prev_pid=… prev_prio=… prev_state=… ==> next_comm=… next_pid=… next_prio=…}. */
-    static boolean sched(SystemTraceBuilder b, FtraceLine l, ByteStrings strings) {
+    static boolean sched(SystemTraceBuilder b, FtraceLine l, ByteStrings strings, ArgIndex args) {
         byte[] buf = l.buf;
         int from = l.argsFrom;
-        int to = l.argsTo;
-        long prevComm = between(buf, from, to, "prev_comm=", " prev_pid=");
-        long prevPid = number(buf, between(buf, from, to, " prev_pid=", " prev_prio="));
-        long prevState = between(buf, from, to, " prev_state=", " ==> ");
-        long nextComm = between(buf, from, to, "next_comm=", " next_pid=");
-        long nextPid = number(buf, between(buf, from, to, " next_pid=", " next_prio="));
+        args.index(buf, from, l.argsTo);
+        long prevComm = args.between(from, PREV_COMM, PREV_PID);
+        long prevPid = number(buf, args.between(from, PREV_PID, PREV_PRIO));
+        long prevState = args.between(from, PREV_STATE, ARROW);
+        long nextComm = args.between(from, NEXT_COMM, NEXT_PID);
+        long nextPid = number(buf, args.between(from, NEXT_PID, NEXT_PRIO));
         if (prevPid < 0 || nextPid < 0 || prevState == ABSENT) {
             return false;
         }
@@ -51,13 +63,13 @@ final class HotEvents {
     }
 
     /** {@code sched_waking} / {@code sched_wakeup} / {@code sched_wakeup_new: comm=… pid=… prio=… [target_cpu=…]}. */
-    static boolean wake(SystemTraceBuilder b, FtraceLine l, ByteStrings strings) {
+    static boolean wake(SystemTraceBuilder b, FtraceLine l, ByteStrings strings, ArgIndex args) {
         byte[] buf = l.buf;
         int from = l.argsFrom;
-        int to = l.argsTo;
-        long comm = between(buf, from, to, "comm=", " pid=");
-        long pid = number(buf, between(buf, from, to, " pid=", " prio="));
-        long targetKey = ArgBytes.after(buf, from, to, "target_cpu=");
+        args.index(buf, from, l.argsTo);
+        long comm = args.between(from, COMM, PID);
+        long pid = number(buf, args.between(from, PID, PRIO));
+        long targetKey = args.after(from, TARGET_CPU);
         int target = targetKey == ABSENT ? -1 : (int) number(buf, targetKey);
         if (pid < 0) {
             return false;

@@ -32,6 +32,20 @@ public final class TraceFiles {
         return list;
     }
 
+    /**
+     * The first reader, in {@link #readers()}' order, that can read a file starting with {@code head};
+     * {@code null} when none can. Readers after it are never made: some compile patterns or ask the
+     * JVM for the machine's load when made, which a short {@code ura info} would pay for nothing.
+     */
+    public static TraceReader readerFor(byte[] head) {
+        for (TraceReader reader : ServiceLoader.load(TraceReader.class, TraceFiles.class.getClassLoader())) {
+            if (reader.canRead(head)) {
+                return reader;
+            }
+        }
+        return null;
+    }
+
     /** Reads a file with progress reporting. */
     public static Trace read(Path file, Progress progress) throws TraceFormatException {
         try (MappedInput in = InputFiles.openMapped(file, "trace file")) {
@@ -70,10 +84,9 @@ public final class TraceFiles {
         }
         byte[] head = new byte[Math.min(4096, data.remaining())];
         data.duplicate().get(head);
-        for (TraceReader reader : readers()) {
-            if (reader.canRead(head)) {
-                return readMapped(reader, name, data.duplicate(), file, progress);
-            }
+        TraceReader reader = readerFor(head);
+        if (reader != null) {
+            return readMapped(reader, name, data.duplicate(), file, progress);
         }
         throw TraceFormatException.atOffset(name, 0, "not a trace ura can read (unknown content starting "
                 + describeHead(head) + ")");

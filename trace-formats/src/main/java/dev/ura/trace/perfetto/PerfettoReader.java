@@ -37,13 +37,14 @@ public final class PerfettoReader implements TraceReader {
     private final int threads;
     private final int chunkBytes;
 
-    /** A reader using {@link LoadThreads#count()} threads. */
+    /** A reader using {@link LoadThreads#count()} threads, asked when it reads (it is also made just to sniff a file). */
     public PerfettoReader() {
-        this(LoadThreads.count(), CHUNK_BYTES);
+        this(0, CHUNK_BYTES);
     }
 
     /**
-     * A reader using up to {@code threads} threads (1: decode everything on the calling thread) on
+     * A reader using up to {@code threads} threads (1: decode everything on the calling thread; 0:
+     * {@link LoadThreads#count()} at each read) on
      * chunks of about {@code chunkBytes}; a file smaller than two chunks is read on the calling thread.
      */
     PerfettoReader(int threads, int chunkBytes) {
@@ -119,6 +120,7 @@ public final class PerfettoReader implements TraceReader {
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
         ByteBuffer d = data.slice();
         SystemTraceBuilder b = new SystemTraceBuilder();
+        int threads = this.threads > 0 ? this.threads : LoadThreads.count();
         b.threads(threads);
         Map<String, String> props = new LinkedHashMap<>();
         Stream stream = new Stream(source, b, props, progress, threads, chunkBytes);

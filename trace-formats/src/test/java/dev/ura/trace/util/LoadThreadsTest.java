@@ -17,4 +17,16 @@ class LoadThreadsTest {
         assertThat(LoadThreads.forMachine(1, 0.0)).isEqualTo(1);
         assertThat(LoadThreads.forMachine(4, -1)).isEqualTo(4); // no load average (Windows): the cores
     }
+
+    @Test
+    void theLoadAverageIsTheJvmsOwnFigure() {
+        // /proc/loadavg (Linux) or the platform bean: the same 1-minute figure, up to its change between two reads.
+        double bean = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double read = LoadThreads.loadAverage();
+        if (bean < 0) {
+            assertThat(read).isNegative(); // no load average on this platform
+        } else {
+            assertThat(read).isCloseTo(bean, org.assertj.core.data.Offset.offset(0.5));
+        }
+    }
 }

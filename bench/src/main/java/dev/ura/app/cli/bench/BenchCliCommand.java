@@ -78,7 +78,7 @@ public final class BenchCliCommand implements Callable<Integer> {
     static final String LAUNCHER_OPTIONS = "-XX:MaxRAMPercentage=50 -XX:+UseParallelGC -XX:CompileThresholdScaling=5"
             + " -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr";
     /** What the installed {@code ura} (app/src/dist/linux/cli-script.sh) adds for {@code info}. */
-    static final String INFO_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:-UseParallelGC -XX:+UseSerialGC -Xms8m"
+    static final String INFO_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:-UseParallelGC -XX:+UseSerialGC -Xms16m"
             + " -XX:NewSize=2m -XX:NewRatio=8 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:CompileCommand=quiet"
             + " -XX:CompileCommand=CompileThresholdScaling,dev.ura.*::*,0.2";
     /** What the installed {@code ura} adds for {@code analyze}. */
