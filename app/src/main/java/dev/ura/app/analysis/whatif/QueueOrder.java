@@ -42,27 +42,10 @@ final class QueueOrder {
 
     private final ResponseGraph graph;
     private final QueueTasks tasks;
-    /** Per vertex: its group (a task, with the tasks nothing posts after it), or -1. */
-    private final int[] groupOf;
-    private int[] groupEntry;
-    private int[] groupLast;
-    private int[] groupThread;
-    private long[] groupDelay;
-    /** Per group: whether it is a frame that keeps its place among its thread's messages ({@link QueueTasks#framesStay()}). */
-    private boolean[] groupFrame;
-    /** Per group: whether it is a frame (a draw task). */
-    private boolean[] groupDraw;
+    /** The queues' tasks in groups, made for each scenario's graph. */
+    private QueueGroups groups;
     /** Frames drawn together: which frames joined a pending frame during the replay. */
     private FrameJoins joins;
-    /**
-     * Per group: its stretch of its thread's groups between frames that keep their place (such a
-     * frame ends its stretch); a group runs only once every group of the stretches before its own
-     * has. One stretch per thread when frames may move.
-     */
-    private int[] stretch;
-    /** Per stretch: how many groups it has, and its frame (or -1). */
-    private int[] stretchSize;
-    private int[] stretchFrame;
     /** Per group: its recorded due time (ns), never before the one recorded ahead of it. */
     private long[] due;
     private long[] recordedKey;
@@ -83,8 +66,6 @@ final class QueueOrder {
         this.graph = graph;
         this.movedOff = movedOff;
         this.tasks = graph.queues();
-        this.groupOf = new int[graph.vertexCount()];
-        Arrays.fill(groupOf, -1);
     }
 
     /**
@@ -101,22 +82,23 @@ final class QueueOrder {
         if (tasks.isEmpty()) {
             return null;
         }
-        group(view);
+        groups = new QueueGroups(graph, view, movedOff);
+        joins = new FrameJoins(!tasks.framesStay() && graph.cadence().isPresent(), groups.draw);
         Schedule<Integer, Dependency> base = graph.baseline();
         VertexTiming<Integer> baseTiming = graph.timing(graph::durationNs);
-        int groups = groupEntry.length;
-        due = new long[groups];
-        recordedKey = new long[groups];
+        int count = groups.size();
+        due = new long[count];
+        recordedKey = new long[count];
         // With the recorded order kept, is every queue's message still due no earlier than the one
         // before it? Then the replay would keep that order too (each time a thread is free the
         // next recorded message is the one due first): no need to replay.
         boolean inOrder = true;
         long previous = Long.MIN_VALUE;
-        for (int g = 0; g < groups; g++) {
-            int e = groupEntry[g];
+        for (int g = 0; g < count; g++) {
+            int e = groups.entry[g];
             long k = base.isScheduled(e) ? key(g, postNs(graph.graph(), base, e), baseTiming) : Long.MIN_VALUE;
             recordedKey[g] = k;
-            boolean first = g == 0 || groupThread[g - 1] != groupThread[g];
+            boolean first = g == 0 || groups.thread[g - 1] != groups.thread[g];
             due[g] = first ? k : Math.max(k, due[g - 1]);
             long now = !current.isScheduled(e) || k == Long.MIN_VALUE ? due[g]
                     : due[g] + (key(g, postNs(view, current, e), timing) - k);
@@ -130,79 +112,9 @@ final class QueueOrder {
         return order == null ? null : rewire(view, removed, added, order);
     }
 
-    /** Splits the tasks into groups: a task nothing but its thread's order leads to joins the one before. */
-    private void group(Graph<Integer, Dependency> view) {
-        int n = tasks.size();
-        int[] taskOf = new int[graph.vertexCount()];
-        Arrays.fill(taskOf, -1);
-        for (int i = 0; i < n; i++) {
-            for (int v = tasks.entry()[i]; v <= tasks.last()[i]; v++) {
-                taskOf[v] = i;
-            }
-        }
-        List<int[]> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            int e = tasks.entry()[i];
-            if (movedOff[e]) {
-                continue;
-            }
-            boolean first = i == 0 || tasks.thread()[i - 1] != tasks.thread()[i];
-            boolean posted = e == graph.source();
-            for (Dependency d : view.incomingEdgesOf(e)) {
-                int u = view.getEdgeSource(d);
-                if (!(graph.thread(u) == graph.thread(e) && taskOf[u] != i && taskOf[u] >= 0
-                        && d.kind() == LinkKind.PROGRAM_ORDER)) {
-                    posted = true;
-                }
-            }
-            boolean frame = tasks.framesStay() && tasks.draw()[i];
-            if (first || posted || frame || out.isEmpty() || out.get(out.size() - 1)[0] != tasks.thread()[i]) {
-                out.add(new int[] {tasks.thread()[i], e, tasks.last()[i], i, frame ? 1 : 0, tasks.draw()[i] ? 1 : 0});
-            } else {
-                out.get(out.size() - 1)[2] = tasks.last()[i];
-            }
-        }
-        int groups = out.size();
-        groupEntry = new int[groups];
-        groupLast = new int[groups];
-        groupThread = new int[groups];
-        groupDelay = new long[groups];
-        groupFrame = new boolean[groups];
-        groupDraw = new boolean[groups];
-        stretch = new int[groups];
-        stretchSize = new int[groups + 1];
-        stretchFrame = new int[groups + 1];
-        Arrays.fill(stretchFrame, -1);
-        int k = -1;
-        for (int g = 0; g < groups; g++) {
-            int[] o = out.get(g);
-            groupThread[g] = o[0];
-            groupEntry[g] = o[1];
-            groupLast[g] = o[2];
-            groupDelay[g] = tasks.delayNs()[o[3]];
-            groupFrame[g] = o[4] == 1;
-            groupDraw[g] = o[5] == 1;
-            if (g == 0 || groupThread[g - 1] != groupThread[g] || groupFrame[g - 1]) {
-                k++;
-            }
-            stretch[g] = k;
-            stretchSize[k]++;
-            if (groupFrame[g]) {
-                stretchFrame[k] = g;
-            }
-            for (int v = o[1]; v <= o[2]; v++) {
-                groupOf[v] = g;
-            }
-        }
-        joins = new FrameJoins(!tasks.framesStay() && graph.cadence().isPresent(), groupDraw);
-    }
-
     /** Whether the edge is the thread's order between two of a queue's groups (the replay decides those). */
     private boolean isQueueOrder(Graph<Integer, Dependency> view, Dependency d) {
-        int u = view.getEdgeSource(d);
-        int w = view.getEdgeTarget(d);
-        return d.kind() == LinkKind.PROGRAM_ORDER && groupOf[u] >= 0 && groupOf[w] >= 0 && groupOf[u] != groupOf[w]
-                && graph.thread(u) == graph.thread(w);
+        return groups.isQueueOrder(view.getEdgeSource(d), view.getEdgeTarget(d), d.kind());
     }
 
     /** When the entry's message was posted in a schedule: the last of what leads to it but its thread's order. */
@@ -219,11 +131,11 @@ final class QueueOrder {
 
     /** When a message posted at {@code post} is due: after its delay; a frame on the next vsync. */
     private long key(int g, long post, VertexTiming<Integer> timing) {
-        int e = groupEntry[g];
+        int e = groups.entry[g];
         if (graph.kind(e) == SegmentKind.FRAME_WAIT && graph.cadence().isPresent()) {
             return timing.finishNs(e, post);
         }
-        return post + groupDelay[g];
+        return post + groups.delay[g];
     }
 
     /**
@@ -251,22 +163,22 @@ final class QueueOrder {
             }
         }
         Map<Integer, Queue> queues = new HashMap<>();
-        for (int g = 0; g < groupEntry.length; g++) {
-            Queue q = queues.computeIfAbsent(groupThread[g], t -> new Queue());
+        for (int g = 0; g < groups.size(); g++) {
+            Queue q = queues.computeIfAbsent(groups.thread[g], t -> new Queue());
             if (q.current < 0) {
-                q.current = stretch[g];
-                q.left = stretchSize[stretch[g]];
+                q.current = groups.stretch[g];
+                q.left = groups.stretchSize[groups.stretch[g]];
             }
         }
-        dueNow = new long[groupEntry.length];
+        dueNow = new long[groups.size()];
         // events: {time, type (0 vertex, 1 a queue's thread decides), id, sequence}
         PriorityQueue<long[]> events = new PriorityQueue<>(Comparator.<long[]>comparingLong(a -> a[0])
                 .thenComparingLong(a -> a[1]).thenComparingLong(a -> a[3]));
         long[] seq = {0};
         int source = graph.source();
         events.add(new long[] {graph.originNs(), 0, source, seq[0]++});
-        if (groupOf[source] >= 0 && groupEntry[groupOf[source]] == source) {
-            start(queues.get(groupThread[groupOf[source]]), groupOf[source]);
+        if (groups.of[source] >= 0 && groups.entry[groups.of[source]] == source) {
+            start(queues.get(groups.thread[groups.of[source]]), groups.of[source]);
         }
         int done = 0;
         while (!events.isEmpty()) {
@@ -277,25 +189,25 @@ final class QueueOrder {
                 if (startable(q) && Math.max(q.freeNs, dueNow[q.pending.peek()]) <= ev[0]) {
                     int g = q.pending.poll();
                     start(q, g);
-                    events.add(new long[] {Math.max(q.freeNs, ready[groupEntry[g]]), 0, groupEntry[g], seq[0]++});
+                    events.add(new long[] {Math.max(q.freeNs, ready[groups.entry[g]]), 0, groups.entry[g], seq[0]++});
                 }
                 continue;
             }
             int v = id;
-            int g = groupOf[v];
+            int g = groups.of[v];
             // a frame drawn by the frame it joined takes no time of its own
             long finish = g >= 0 && joins.joined(g) ? ev[0] : timing.finishNs(v, ev[0]);
             done++;
-            if (g >= 0 && groupLast[g] == v && joins.next(g) >= 0) {
+            if (g >= 0 && groups.last[g] == v && joins.next(g) >= 0) {
                 int next = joins.next(g);
-                start(queues.get(groupThread[g]), next);
-                events.add(new long[] {Math.max(finish, ready[groupEntry[next]]), 0, groupEntry[next], seq[0]++});
-            } else if (g >= 0 && groupLast[g] == v) {
-                Queue q = queues.get(groupThread[g]);
+                start(queues.get(groups.thread[g]), next);
+                events.add(new long[] {Math.max(finish, ready[groups.entry[next]]), 0, groups.entry[next], seq[0]++});
+            } else if (g >= 0 && groups.last[g] == v) {
+                Queue q = queues.get(groups.thread[g]);
                 q.busy = false;
                 q.freeNs = finish;
                 frameDue(q);
-                decide(q, groupThread[g], events, seq);
+                decide(q, groups.thread[g], events, seq);
             }
             for (Dependency d : view.outgoingEdgesOf(v)) {
                 int w = view.getEdgeTarget(d);
@@ -306,19 +218,19 @@ final class QueueOrder {
                 if (--waiting[w] > 0) {
                     continue;
                 }
-                int gw = groupOf[w];
-                if (gw >= 0 && groupEntry[gw] == w && groupFrame[gw]) {
-                    Queue q = queues.get(groupThread[gw]);
+                int gw = groups.of[w];
+                if (gw >= 0 && groups.entry[gw] == w && groups.frame[gw]) {
+                    Queue q = queues.get(groups.thread[gw]);
                     frameDue(q);
-                    decide(q, groupThread[gw], events, seq);
-                } else if (gw >= 0 && groupEntry[gw] == w && joins.joinsPending(gw, queues.get(groupThread[gw]).pending)) {
+                    decide(q, groups.thread[gw], events, seq);
+                } else if (gw >= 0 && groups.entry[gw] == w && joins.joinsPending(gw, queues.get(groups.thread[gw]).pending)) {
                     continue;
-                } else if (gw >= 0 && groupEntry[gw] == w) {
+                } else if (gw >= 0 && groups.entry[gw] == w) {
                     long k = key(gw, ready[w], timing);
                     dueNow[gw] = recordedKey[gw] == Long.MIN_VALUE ? k : due[gw] + (k - recordedKey[gw]);
-                    Queue q = queues.get(groupThread[gw]);
+                    Queue q = queues.get(groups.thread[gw]);
                     q.pending.add(gw);
-                    decide(q, groupThread[gw], events, seq);
+                    decide(q, groups.thread[gw], events, seq);
                 } else {
                     events.add(new long[] {ready[w], 0, w, seq[0]++});
                 }
@@ -352,16 +264,16 @@ final class QueueOrder {
 
     /** Whether the queue's thread is free and its first pending group belongs to its current stretch. */
     private boolean startable(Queue q) {
-        return !q.busy && !q.pending.isEmpty() && stretch[q.pending.peek()] == q.current;
+        return !q.busy && !q.pending.isEmpty() && groups.stretch[q.pending.peek()] == q.current;
     }
 
     /** The queue's thread starts group {@code g}; the last group of a stretch opens the next one. */
     private void start(Queue q, int g) {
         q.busy = true;
         q.ran.add(g);
-        if (--q.left == 0 && g + 1 < groupEntry.length && groupThread[g + 1] == groupThread[g]) {
-            q.current = stretch[g + 1];
-            q.left = stretchSize[q.current];
+        if (--q.left == 0 && g + 1 < groups.size() && groups.thread[g + 1] == groups.thread[g]) {
+            q.current = groups.stretch[g + 1];
+            q.left = groups.stretchSize[q.current];
         }
     }
 
@@ -370,12 +282,12 @@ final class QueueOrder {
      * else it waits for has finished): it then waits for its vsync, as recorded.
      */
     private void frameDue(Queue q) {
-        int f = q.current < 0 ? -1 : stretchFrame[q.current];
-        if (f < 0 || q.busy || q.left != 1 || q.framesDue.contains(f) || waiting[groupEntry[f]] > 0) {
+        int f = q.current < 0 ? -1 : groups.stretchFrame[q.current];
+        if (f < 0 || q.busy || q.left != 1 || q.framesDue.contains(f) || waiting[groups.entry[f]] > 0) {
             return;
         }
         q.framesDue.add(f);
-        int e = groupEntry[f];
+        int e = groups.entry[f];
         ready[e] = Math.max(ready[e], q.freeNs == Long.MIN_VALUE ? graph.originNs() : q.freeNs);
         dueNow[f] = ready[e];
         q.pending.add(f);
@@ -413,9 +325,7 @@ final class QueueOrder {
         for (RewiredGraphView.AddedEdge<Integer, Dependency> a : added) {
             int u = a.source();
             int w = a.target();
-            boolean queueOrder = a.edge().kind() == LinkKind.PROGRAM_ORDER && groupOf[u] >= 0 && groupOf[w] >= 0
-                    && groupOf[u] != groupOf[w] && graph.thread(u) == graph.thread(w);
-            if (!(queueOrder && order[graph.thread(u)] != null)) {
+            if (!(groups.isQueueOrder(u, w, a.edge().kind()) && order[graph.thread(u)] != null)) {
                 adds.add(a);
             }
         }
@@ -428,34 +338,23 @@ final class QueueOrder {
                 }
                 // a joined frame is drawn when the frame it joined has drawn; what follows the
                 // frames waits for the whole of that frame's message too
-                int from = joins.joined(g) ? drawEnd(head) : groupLast[ran[i - 1]];
-                adds.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER), from, groupEntry[g]));
+                int from = joins.joined(g) ? groups.drawEnd(head) : groups.last[ran[i - 1]];
+                adds.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER), from, groups.entry[g]));
                 if (!joins.joined(g) && joins.joined(ran[i - 1])) {
                     adds.add(new RewiredGraphView.AddedEdge<>(new Dependency(LinkKind.PROGRAM_ORDER),
-                            groupLast[head], groupEntry[g]));
+                            groups.last[head], groups.entry[g]));
                 }
             }
         }
         boolean[] drawnByEarlier = new boolean[graph.vertexCount()];
         long joinedPathNs = 0;
         for (int g = 0; g < joins.size(); g++) {
-            for (int v = groupEntry[g]; joins.joined(g) && v <= groupLast[g]; v++) {
+            for (int v = groups.entry[g]; joins.joined(g) && v <= groups.last[g]; v++) {
                 drawnByEarlier[v] = true;
                 joinedPathNs += graph.baseline().isOnPath(v) ? graph.durationNs(v) : 0;
             }
         }
         return new Rewiring(hidden, adds, overtakingPathNs(order) + joinedPathNs, drawnByEarlier);
-    }
-
-    /** The end of the last requested draw of a frame group (its last vertex when it has none). */
-    private int drawEnd(int g) {
-        int end = -1;
-        for (int v : tasks.ends()) {
-            if (v >= groupEntry[g] && v <= groupLast[g]) {
-                end = Math.max(end, v);
-            }
-        }
-        return end < 0 ? groupLast[g] : end;
     }
 
     /**
@@ -480,7 +379,7 @@ final class QueueOrder {
             for (int i = 0; i < n; i++) {
                 int g = ran[i];
                 if (!joins.joined(g) && (laterMin[i + 1] < g || earlierMax > g)) {
-                    for (int v = groupEntry[g]; v <= groupLast[g]; v++) {
+                    for (int v = groups.entry[g]; v <= groups.last[g]; v++) {
                         sum += base.isOnPath(v) ? graph.durationNs(v) : 0;
                     }
                 }
@@ -492,7 +391,7 @@ final class QueueOrder {
 
     /** A queue's thread during the replay. */
     private final class Queue {
-        final PriorityQueue<Integer> pending = new PriorityQueue<>(Comparator.<Integer>comparingInt(g -> stretch[g])
+        final PriorityQueue<Integer> pending = new PriorityQueue<>(Comparator.<Integer>comparingInt(g -> groups.stretch[g])
                 .thenComparingLong(g -> dueNow[g]).thenComparingInt(g -> g));
         final List<Integer> ran = new ArrayList<>();
         final Set<Integer> framesDue = new HashSet<>();
