@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.system;
 
+import dev.ura.app.analysis.graph.FrameCadence;
 import dev.ura.app.analysis.model.TrackedStretch;
 import dev.ura.trace.model.system.Frame;
 import dev.ura.trace.model.system.SystemTrace;
@@ -93,6 +94,9 @@ final class FrameMatcher {
                 notRequested = true; // a doFrame went idle first: that traversal is a later cause's
             } else if (ui.drewNothingFor(s.thread(), s.fromNs(), s.toNs())) {
                 notRequested = true; // the doFrame that would have drawn it drew nothing: a later frame is a later cause's
+            } else if (k >= 0 && !ui.timelineOnly(s.thread()) && !ui.traversalsOnly(s.thread())
+                    && idledBefore(s.thread(), s.toNs(), ui.get(k).startNs())) {
+                notRequested = true; // no vsync was pending: that frame is a later cause's
             } else if (k >= 0) {
                 out.add(k);
             } else if (k == TimelineDraws.NOT_REQUESTED) {
@@ -154,6 +158,42 @@ final class FrameMatcher {
         }
         int frame = ui.firstDrawing(main, last.toNs() + 1, true);
         return frame >= 0 ? frame : AFTER_LAST;
+    }
+
+    /**
+     * Longest a vsync Choreographer asked for takes to reach its looper: one display period, at most
+     * {@link FrameCadence#MAX_PERIOD_NS} (20 Hz, the slowest rhythm ura recognises).
+     */
+    static final long VSYNC_BOUND_NS = FrameCadence.MAX_PERIOD_NS;
+
+    /**
+     * Whether UI thread {@code t}'s looper went idle with no vsync pending between the end of work
+     * ({@code toNs}) and the frame starting at {@code frameNs} (docs/system-responses.md §3, "No vsync
+     * came"): a traversal or animation asked for without delay makes Choreographer ask for the next
+     * vsync, which wakes a sleeping looper within a display period, and the doFrame runs before the
+     * looper sleeps again. So a sleep that began after the work and was still going on
+     * {@link #VSYNC_BOUND_NS} after it shows that nothing was pending. A sleep another process ended
+     * (not the vsync thread, not the input system) is a binder call waiting for its reply, not an
+     * idle looper: a vsync that came meanwhile waits for it, so it shows nothing.
+     */
+    private boolean idledBefore(int t, long toNs, long frameNs) {
+        long bound = toNs + VSYNC_BOUND_NS;
+        if (frameNs <= bound) {
+            return false;
+        }
+        ThreadStateTable st = system.states().get(t);
+        long pid = ui.pidOf(t);
+        for (int i = st.firstEndingAfter(bound); i < st.size() && st.start(i) < frameNs; i++) {
+            if (st.state(i) != ThreadState.SLEEPING || st.start(i) < toNs) {
+                continue;
+            }
+            int w = st.waker(i);
+            if (w >= 0 && ui.pidOf(w) != pid && !threads.vsync(w) && !threads.inputSystem(w)) {
+                continue;
+            }
+            return true;
+        }
+        return false;
     }
 
     /** {@link #postBack}: the work posted back to an awake UI thread after its last drawing frame. */

@@ -149,6 +149,26 @@ class KeptAsideCapturesTest {
     }
 
     /**
+     * The same Flutter capture: systemui (pid 9492) takes two touches from its looper, S|9492|deliverInputEvent|4033
+     * line 32628 (.300587, F line 32642 .301133) and 4034 (line 32655 .301454, F line 32661 .301559), outside
+     * any doFrame. Its main thread then falls asleep at .301820 (line 32670) and sleeps 1.719 s, until its own
+     * binder thread Binder:9492_B (20247) wakes it at 1646953.020472 (line 82166); it schedules a traversal
+     * there (scheduleTraversals line 82241, .024582) and the status bar's doFrame of .026650 (line 82323)
+     * draws. Nothing was pending while it slept (a vsync asked for would have woken it within a display
+     * period): both touches asked for no frame. Before, both were "drawn" at 1646953.034478, 1.73 s later.
+     */
+    @Test
+    void systemUiTouchesThatAskedForNoFrameAreNotDrawnByTheStatusBarsNextUpdate() throws Exception {
+        Analysis a = analyse(KEPT + "flutter-wanandroid.html.gz");
+        for (long start : List.of(1_646_951_300_587_000L, 1_646_951_301_454_000L)) {
+            Response r = at(a, start);
+            assertThat(a.trace().threads().get(r.thread()).id()).isEqualTo(9492);
+            assertThat(r.finished()).as("input at %d", start).isFalse();
+            assertThat(SystemTraces.work(a, r.index()).unfinishedReason()).isEqualTo(NONE);
+        }
+    }
+
+    /**
      * Honor of Kings (com.tencent.tmgp.sgame, pid 19805, a Unity game; Android 10). Its main thread
      * writes 109 {@code Choreographer#doFrame}, each with an {@code input} stage and nothing else
      * (no animation, traversal, draw; no DrawFrame of 19805 anywhere): 108 async inputs, each in such

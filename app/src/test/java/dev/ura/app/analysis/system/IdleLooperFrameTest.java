@@ -1,0 +1,70 @@
+package dev.ura.app.analysis.system;
+
+import dev.ura.app.analysis.Analysis;
+import dev.ura.app.analysis.model.Response;
+import org.junit.jupiter.api.Test;
+
+import static dev.ura.app.analysis.system.Machine.APP;
+import static dev.ura.app.analysis.system.Machine.BINDER;
+import static dev.ura.app.analysis.system.Machine.RENDER;
+import static dev.ura.app.analysis.system.Machine.SF_APP;
+import static dev.ura.app.analysis.system.Machine.WORKER;
+import static dev.ura.trace.testing.SystemScenarios.t;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * docs/system-responses.md §3, "No vsync came": a doFrame that starts after the UI thread's looper went
+ * idle for longer than a display period after an input is not that input's frame (the shape of
+ * systemui's two touches on the 2019 Android 10 Flutter capture, drawn "1.7 s later" by the status
+ * bar's next update). Times in µs, worked out by hand.
+ */
+class IdleLooperFrameTest {
+    private static final String NONE = "its handling requested no frame: the UI thread drew nothing within a frame of it";
+
+    /**
+     * Input 1 (100–200, outside any doFrame): main falls asleep at 300 and stays asleep until FeedWorker
+     * (its own process) posts to it at 100000, 99.7 ms later — past 300 + 50 ms, so no vsync was pending;
+     * the traversal it then schedules runs in doFrame 1 (116010–116500, DrawFrames until 117000): a later
+     * cause's. Unfinished, ending with its trigger (200).
+     *
+     * <p>Input 2 (200050–200150): main sleeps from 200300 until the vsync thread wakes it at 209990, 9.8
+     * ms later, and doFrame 2 (210010) draws (DrawFrames until 211000): drawn at 211000.
+     *
+     * <p>Input 3 (300050–300150): main then calls system_server (binder 300200) and sleeps 300300–380000
+     * until the reply; a sleep another process ends is a call waiting for its reply, not an idle looper (a
+     * vsync asked for meanwhile waits for it), so doFrame 3 (380010, DrawFrames until 381000), 79.9 ms
+     * later, is still the input's: drawn at 381000.
+     */
+    @Test
+    void aFrameAfterTheLooperIdledPastADisplayPeriodIsALaterCauses() throws Exception {
+        Machine m = new Machine()
+                .run(APP, 50, 300, "S").slice(APP, 100, 200, "deliverInputEvent id=0x1")
+                .run(WORKER, 99000, 100000, "S").wake(WORKER, APP, 99990)
+                .run(APP, 100000, 100300, "S")
+                .run(SF_APP, 115900, 116000, "S").wake(SF_APP, APP, 115990)
+                .run(APP, 116000, 116600, "S").wake(APP, RENDER, 116490).run(RENDER, 116500, 117100, "S")
+                .frame(1, 116010, 116500, 116510, 117000, -1)
+                .run(APP, 200000, 200300, "S").slice(APP, 200050, 200150, "deliverInputEvent id=0x2")
+                .run(SF_APP, 209900, 210000, "S").wake(SF_APP, APP, 209990)
+                .run(APP, 210000, 210600, "S").wake(APP, RENDER, 210490).run(RENDER, 210500, 211100, "S")
+                .frame(2, 210010, 210500, 210510, 211000, -1)
+                .run(APP, 300000, 300300, "S").slice(APP, 300050, 300150, "deliverInputEvent id=0x3")
+                .binderCall(APP, BINDER, 7, 300200, 300250).run(BINDER, 300250, 380000, "S")
+                .binderReply(BINDER, APP, 8, 379900, 380000).wake(BINDER, APP, 379950)
+                .run(APP, 380000, 380600, "S").wake(APP, RENDER, 380490).run(RENDER, 380500, 381100, "S")
+                .frame(3, 380010, 380500, 380510, 381000, -1);
+        Analysis a = Analysis.of(SystemTraces.text(m.s));
+        assertThat(a.responses()).hasSize(3);
+        Response idle = a.responses().get(0);
+        assertThat(idle.startNs()).isEqualTo(t(100));
+        assertThat(idle.finished()).isFalse();
+        assertThat(SystemTraces.work(a, 0).unfinishedReason()).isEqualTo(NONE);
+        assertThat(idle.endNs()).isEqualTo(t(200));
+        Response vsync = a.responses().get(1);
+        assertThat(vsync.finished()).isTrue();
+        assertThat(vsync.endNs()).isEqualTo(t(211000));
+        Response call = a.responses().get(2);
+        assertThat(call.finished()).isTrue();
+        assertThat(call.endNs()).isEqualTo(t(381000));
+    }
+}
