@@ -68,6 +68,57 @@ class KeptAsideCapturesTest {
     }
 
     /**
+     * The same capture's first touch (lines of the trace text). The down: B|3553|deliverInputEvent … line
+     * 7126 (41288.643500, E line 7306 .649689, inside S line 7125), outside any doFrame; the next doFrame
+     * (line 7311, .649810) traverses (7313) and draws (7319); RenderThread 3690's DrawFrame (line 7338,
+     * .650766) ends at line 8108, .669795: 26.3 ms. The move at .724015 (line 9169) is in the input stage
+     * (9138) of the doFrame of line 9133, which ends (9284) with no traversal, and RenderThread writes no
+     * DrawFrame between .650766's and .758940: asked for no frame. The move at .756720 (line 11175) is in
+     * the input stage (11169) of the doFrame of line 11168, which traverses (11208) and draws (11226): its
+     * DrawFrame (line 11242, .758940) ends at line 12757, .774393 (17.7 ms). The next move, .768057 (line
+     * 11914), is in the input stage (11900) of the doFrame of line 11897 (traversal 12088, draw 12102);
+     * RenderThread is still drawing the previous frame, and its next DrawFrame (line 12762, .774409,
+     * before the next doFrame at .778997) ends at line 13584, .779253 (11.2 ms).
+     */
+    @Test
+    void xiaomiLauncherScrollsFirstTouch() throws Exception {
+        Analysis a = analyse(KEPT + "xiaomi_launcher_scroll_all_the_time.html.gz");
+        assertThat(at(a, 41_288_643_500_000L).endNs()).isEqualTo(41_288_669_795_000L);
+        Response still = at(a, 41_288_724_015_000L);
+        assertThat(still.finished()).isFalse();
+        assertThat(SystemTraces.work(a, still.index()).unfinishedReason()).isEqualTo(NONE);
+        assertThat(at(a, 41_288_756_720_000L).endNs()).isEqualTo(41_288_774_393_000L);
+        assertThat(at(a, 41_288_768_057_000L).endNs()).isEqualTo(41_288_779_253_000L);
+    }
+
+    /**
+     * Flyme launcher scrolled (com.meizu.flyme.launcher, pid 27619, RenderThread 27872; async
+     * {@code deliverInputEvent} only, Android 9/10): 8 inputs of 27619. The down, S|27619|deliverInputEvent|728
+     * line 13356 (958957.011264, F line 13424 .012948), is outside any doFrame; the next doFrame (line
+     * 15082, .056154, ends line 15236) runs only its input stage, and RenderThread's first DrawFrame after
+     * it starts at .074125: it drew nothing, so the down asked for no frame. Input 730 (line 15814, .067077)
+     * is in the input stage (15801) of the doFrame of line 15790, which traverses (15904) and draws (15907);
+     * DrawFrame line 16121 (.074125) ends at line 16611, .077911: 10.8 ms. Input 734 (line 21254, .134651),
+     * input stage (21244) of the doFrame of line 21237 (traversal 21324, draw 21336): DrawFrame line 21429
+     * (.135709) ends at line 22026, .138150. Inputs 735 (line 21754, .136794) and 736 (line 21851, .137097)
+     * come after that doFrame ended (line 21728, .136696), from the looper: the next doFrame (line 22688,
+     * .151357; traversal 22719, draw 22727) draws them, DrawFrame line 22810 (.152497) to line 23117,
+     * .154852.
+     */
+    @Test
+    void flymeLauncherScroll() throws Exception {
+        Analysis a = analyse(KEPT + "trace_input_blog_launcher_scroll.html.gz");
+        assertThat(a.responses()).filteredOn(r -> a.trace().threads().get(r.thread()).id() == 27619).hasSize(8);
+        Response down = at(a, 958_957_011_264_000L);
+        assertThat(down.finished()).isFalse();
+        assertThat(SystemTraces.work(a, down.index()).unfinishedReason()).isEqualTo(NONE);
+        assertThat(at(a, 958_957_067_077_000L).endNs()).isEqualTo(958_957_077_911_000L);
+        assertThat(at(a, 958_957_134_651_000L).endNs()).isEqualTo(958_957_138_150_000L);
+        assertThat(at(a, 958_957_136_794_000L).endNs()).isEqualTo(958_957_154_852_000L);
+        assertThat(at(a, 958_957_137_097_000L).endNs()).isEqualTo(958_957_154_852_000L);
+    }
+
+    /**
      * Tencent Matrix sample app (sample.tencent.matrix, pid 24874, RenderThread 24912; Android 10:
      * async {@code deliverInputEvent} only): 102 inputs. The touch that starts the scroll.
      */
