@@ -171,8 +171,9 @@ final class FrameMatcher {
      * ({@code toNs}) and the frame starting at {@code frameNs} (docs/system-responses.md §3, "No vsync
      * came"): a traversal or animation asked for without delay makes Choreographer ask for the next
      * vsync, which wakes a sleeping looper within a display period, and the doFrame runs before the
-     * looper sleeps again. So a sleep that began after the work and was still going on
-     * {@link #VSYNC_BOUND_NS} after it shows that nothing was pending. A sleep another process ended
+     * looper sleeps again. So a sleep that began after the work and ended later than
+     * {@link #VSYNC_BOUND_NS} after it (still asleep then, or asleep again without a doFrame) shows
+     * that nothing was pending. A sleep another process ended
      * (not the vsync thread, not the input system) is a binder call waiting for its reply, not an
      * idle looper: a vsync that came meanwhile waits for it, so it shows nothing.
      */

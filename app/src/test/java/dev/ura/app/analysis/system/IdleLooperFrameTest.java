@@ -35,6 +35,38 @@ class IdleLooperFrameTest {
      * vsync asked for meanwhile waits for it), so doFrame 3 (380010, DrawFrames until 381000), 79.9 ms
      * later, is still the input's: drawn at 381000.
      */
+    /**
+     * Input 4 (400050–400150): main stays busy (running) until 470000, 69.9 ms, then sleeps 470000–480000
+     * without a doFrame, until FeedWorker posts to it; a vsync then wakes it (495990) for doFrame 4
+     * (496010, DrawFrames until 497000). A vsync the input asked for would have reached the looper by
+     * 450150 and its doFrame would have run at 470000, before the looper slept: nothing was pending, so
+     * unfinished, ending with its trigger (400150). Input 5 (600050–600150), the same busy stretch until
+     * 670000 but then the doFrame (670010, DrawFrames until 671000) before any sleep: a busy looper shows
+     * nothing, drawn at 671000, 70.9 ms after it.
+     */
+    @Test
+    void aLooperThatSleepsAfterBeingBusyHadNoVsyncPending() throws Exception {
+        Machine m = new Machine()
+                .run(APP, 400000, 470000, "S").slice(APP, 400050, 400150, "deliverInputEvent id=0x4")
+                .run(WORKER, 479000, 480000, "S").wake(WORKER, APP, 479990)
+                .run(APP, 480000, 480300, "S")
+                .run(SF_APP, 495900, 496000, "S").wake(SF_APP, APP, 495990)
+                .run(APP, 496000, 496600, "S").wake(APP, RENDER, 496490).run(RENDER, 496500, 497100, "S")
+                .frame(4, 496010, 496500, 496510, 497000, -1)
+                .run(APP, 600000, 670600, "S").slice(APP, 600050, 600150, "deliverInputEvent id=0x5")
+                .wake(APP, RENDER, 670490).run(RENDER, 670500, 671100, "S")
+                .frame(5, 670010, 670500, 670510, 671000, -1);
+        Analysis a = Analysis.of(SystemTraces.text(m.s));
+        assertThat(a.responses()).hasSize(2);
+        Response slept = a.responses().get(0);
+        assertThat(slept.finished()).isFalse();
+        assertThat(SystemTraces.work(a, 0).unfinishedReason()).isEqualTo(NONE);
+        assertThat(slept.endNs()).isEqualTo(t(400150));
+        Response busy = a.responses().get(1);
+        assertThat(busy.finished()).isTrue();
+        assertThat(busy.endNs()).isEqualTo(t(671000));
+    }
+
     @Test
     void aFrameAfterTheLooperIdledPastADisplayPeriodIsALaterCauses() throws Exception {
         Machine m = new Machine()
