@@ -33,7 +33,14 @@ final class FrameMatcher {
          * the handling's end; on Android ≤ 4.3, the vsync's doFrame it ran in (or the next one) went
          * idle without a traversal ({@link VsyncDoFrames}).
          */
-        NOT_REQUESTED("its handling requested no frame: the UI thread drew nothing within a frame of it");
+        NOT_REQUESTED("its handling requested no frame: the UI thread drew nothing within a frame of it"),
+        /**
+         * The app draws on a thread of its own and its UI thread never draws ({@link OwnDrawThreads}: a
+         * game): the touch was handed to that thread, but no recorded hand-off says which of its frames
+         * showed it.
+         */
+        OWN_DRAW_THREAD("its app draws on a thread of its own, which no recorded hand-off links to the input: "
+                + "the trace does not show which of that thread's frames showed it");
 
         private final String reason;
 
@@ -62,9 +69,12 @@ final class FrameMatcher {
     private final boolean[] renderThread;
     private final VsyncDoFrames doFrames;
     private final SystemThreads threads;
+    private final OwnDrawThreads own;
 
-    FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, SystemThreads threads, int threadCount) {
+    FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, SystemThreads threads, int threadCount,
+                 OwnDrawThreads own) {
         this.ui = ui;
+        this.own = own;
         this.timeline = timeline;
         this.system = system;
         this.doFrames = new VsyncDoFrames(system, threads, ui);
@@ -119,6 +129,9 @@ final class FrameMatcher {
         }
         int end = drawnLast(frames);
         Unfinished why = end >= 0 ? Unfinished.NONE : notRequested ? Unfinished.NOT_REQUESTED : Unfinished.NO_FRAME;
+        if (why != Unfinished.NONE && !stretches.isEmpty() && own.drawsOnItsOwn(ui.pidOf(stretches.get(0).thread()))) {
+            why = Unfinished.OWN_DRAW_THREAD; // a game's touch did ask for a frame, of a thread the trace does not link
+        }
         return new Requests(frames, end, why, postBack);
     }
 
