@@ -38,6 +38,10 @@ class OwnDrawThreadTest {
         assertThat(a.responses()).hasSize(2).allSatisfy(r -> assertThat(r.finished()).isFalse());
         assertThat(SystemTraces.work(a, 0).unfinishedReason()).isEqualTo(OWN);
         assertThat(SystemTraces.work(a, 1).unfinishedReason()).isEqualTo(OWN);
+        // The report's ending line gives that reason, not "requested no frame": ends with the trigger, 200 µs
+        // (main's first event at 100 µs is the trace's start: 0.1 ms).
+        assertThat(dev.ura.app.report.ResponseText.ending(a, a.responses().get(0)))
+                .isEqualTo("UNFINISHED: " + OWN + "; ends where that work ends at 0.1 ms");
     }
 
     /** No thread of the app swaps: the touches asked for no frame. */
