@@ -119,6 +119,8 @@ final class FrameMatcher {
         int back = postBack(stretches);
         if (back == AFTER_LAST) {
             afterLast = true; // posted back, but the frame that would draw it is not in the trace
+        } else if (back == IDLED) {
+            notRequested = true; // what it posted asked for no frame: the looper went idle first
         } else if (back >= 0 && !out.contains(back)) {
             out.add(back);
             postBack = true;
@@ -142,7 +144,8 @@ final class FrameMatcher {
      * waiting for a CPU) when it ends, a message it posted needed no wakeup — the looper takes it
      * after what it is doing. That work is drawn by the UI thread's first drawing frame that starts
      * after the stretch's end. Returns that frame; {@link #AFTER_LAST} when the trace has no such
-     * frame (it ends before the post-back was drawn); -1 when there is no post-back.
+     * frame (it ends before the post-back was drawn); {@link #IDLED} when the looper went idle with no
+     * vsync pending before that frame (what was posted asked for none); -1 when there is no post-back.
      */
     private int postBack(List<TrackedStretch> stretches) {
         TrackedStretch last = null;
@@ -170,8 +173,15 @@ final class FrameMatcher {
             return -1;
         }
         int frame = ui.firstDrawing(main, last.toNs() + 1, true);
+        if (frame >= 0 && !ui.timelineOnly(main) && !ui.traversalsOnly(main)
+                && idledBefore(main, last.toNs(), ui.get(frame).startNs())) {
+            return IDLED; // the message ran and the looper slept with no vsync pending: a later cause's frame
+        }
         return frame >= 0 ? frame : AFTER_LAST;
     }
+
+    /** {@link #postBack}: the UI thread's looper went idle after the post-back, before that frame ({@link #idledBefore}). */
+    private static final int IDLED = -3;
 
     /**
      * Longest a vsync Choreographer asked for takes to reach its looper: one display period, at most

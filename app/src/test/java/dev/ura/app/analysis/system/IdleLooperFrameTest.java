@@ -67,6 +67,40 @@ class IdleLooperFrameTest {
         assertThat(busy.endNs()).isEqualTo(t(671000));
     }
 
+    /**
+     * A post-back without a wakeup (§3): the input (100–200) wakes FeedWorker at 150, which works until
+     * 20000 and sleeps for good; main, woken by a timer at 18990, is running then (19000–20500), so the
+     * worker's result is taken to be posted to it. Main then sleeps 20500–89990 until the vsync, 69.5 ms
+     * (the trigger's own sleep 300–18990 ends within 50 ms of it: no sign there): a vsync asked for by
+     * what was posted would have woken it by 70000, so the doFrame at 90010 (DrawFrames until 91000) is a
+     * later cause's — unfinished, ending with the worker (20000). With the vsync at 29990 instead, the
+     * doFrame at 30010 (DrawFrames until 31000) draws it.
+     */
+    @Test
+    void aPostBackAfterWhichTheLooperIdledAskedForNoFrame() throws Exception {
+        for (long vsync : new long[] {89990, 29990}) {
+            Machine m = new Machine()
+                    .run(APP, 50, 300, "S").slice(APP, 100, 200, "deliverInputEvent id=0x6")
+                    .wake(APP, WORKER, 150).run(WORKER, 160, 20000, "S")
+                    .irqWake(APP, 18990).run(APP, 19000, 20500, "S")
+                    .run(SF_APP, vsync - 100, vsync + 10, "S").wake(SF_APP, APP, vsync)
+                    .run(APP, vsync + 10, vsync + 700, "S").wake(APP, RENDER, vsync + 500)
+                    .run(RENDER, vsync + 510, vsync + 1100, "S")
+                    .frame(6, vsync + 20, vsync + 500, vsync + 520, vsync + 1010, -1);
+            Analysis a = Analysis.of(SystemTraces.text(m.s));
+            assertThat(a.responses()).hasSize(1);
+            Response r = a.responses().get(0);
+            if (vsync == 89990) {
+                assertThat(r.finished()).isFalse();
+                assertThat(SystemTraces.work(a, 0).unfinishedReason()).isEqualTo(NONE);
+                assertThat(r.endNs()).isEqualTo(t(20000));
+            } else {
+                assertThat(r.finished()).isTrue();
+                assertThat(r.endNs()).isEqualTo(t(31000));
+            }
+        }
+    }
+
     @Test
     void aFrameAfterTheLooperIdledPastADisplayPeriodIsALaterCauses() throws Exception {
         Machine m = new Machine()
