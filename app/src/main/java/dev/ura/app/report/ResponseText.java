@@ -92,7 +92,10 @@ public final class ResponseText {
     /** A response ended by a drawn frame (docs/system-responses.md §3): drawn at and on screen at. */
     private static String frameEnding(ResponseDescription d, Response r, long base) {
         if (r.end() == null) {
-            return "UNFINISHED: its tracked work requested no frame; ends where that work ends at " + ms(r.endNs() - base);
+            // The reason the engine gave (posts back after the last frame, asked for no frame, a game's own
+            // drawing thread …), not always "requested no frame".
+            String why = d.unfinished() != null ? d.unfinished() : "UNFINISHED: its tracked work requested no frame";
+            return why + "; ends where that work ends at " + ms(r.endNs() - base);
         }
         String frame = d.vsyncId() >= 0 ? "frame " + d.vsyncId() : "the frame";
         return "drawn at " + ms(d.drawnAtNs() - base) + " (" + r.end().name() + " on " + r.end().threadName()

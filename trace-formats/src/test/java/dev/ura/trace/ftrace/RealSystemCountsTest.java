@@ -92,6 +92,7 @@ class RealSystemCountsTest {
             "gracker__wangzherongyao.html.gz, 116070",
             "gracker__flutter-wanandroid.html.gz, 141632",
             "gracker__trace_input_blog_launcher_scroll.html.gz, 99975",
+            "gracker__xiaomi_launcher_scroll_all_the_time.html.gz, 225940",
     })
     void keptAsidePhoneCapturesReadEveryEventLine(String name, int lines) throws Exception {
         Path file = SharedFiles.require("traces/kept-aside/" + name);

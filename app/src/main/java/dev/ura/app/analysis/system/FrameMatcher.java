@@ -1,5 +1,6 @@
 package dev.ura.app.analysis.system;
 
+import dev.ura.app.analysis.graph.FrameCadence;
 import dev.ura.app.analysis.model.TrackedStretch;
 import dev.ura.trace.model.system.Frame;
 import dev.ura.trace.model.system.SystemTrace;
@@ -32,7 +33,14 @@ final class FrameMatcher {
          * the handling's end; on Android ≤ 4.3, the vsync's doFrame it ran in (or the next one) went
          * idle without a traversal ({@link VsyncDoFrames}).
          */
-        NOT_REQUESTED("its handling requested no frame: the UI thread drew nothing within a frame of it");
+        NOT_REQUESTED("its handling requested no frame: the UI thread drew nothing within a frame of it"),
+        /**
+         * The app draws on a thread of its own and its UI thread never draws ({@link OwnDrawThreads}: a
+         * game): the touch was handed to that thread, but no recorded hand-off says which of its frames
+         * showed it.
+         */
+        OWN_DRAW_THREAD("its app draws on a thread of its own, which no recorded hand-off links to the input: "
+                + "the trace does not show which of that thread's frames showed it");
 
         private final String reason;
 
@@ -61,9 +69,12 @@ final class FrameMatcher {
     private final boolean[] renderThread;
     private final VsyncDoFrames doFrames;
     private final SystemThreads threads;
+    private final OwnDrawThreads own;
 
-    FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, SystemThreads threads, int threadCount) {
+    FrameMatcher(UiFrames ui, TimelineDraws timeline, SystemTrace system, SystemThreads threads, int threadCount,
+                 OwnDrawThreads own) {
         this.ui = ui;
+        this.own = own;
         this.timeline = timeline;
         this.system = system;
         this.doFrames = new VsyncDoFrames(system, threads, ui);
@@ -93,6 +104,9 @@ final class FrameMatcher {
                 notRequested = true; // a doFrame went idle first: that traversal is a later cause's
             } else if (ui.drewNothingFor(s.thread(), s.fromNs(), s.toNs())) {
                 notRequested = true; // the doFrame that would have drawn it drew nothing: a later frame is a later cause's
+            } else if (k >= 0 && !ui.timelineOnly(s.thread()) && !ui.traversalsOnly(s.thread())
+                    && idledBefore(s.thread(), s.toNs(), ui.get(k).startNs())) {
+                notRequested = true; // no vsync was pending: that frame is a later cause's
             } else if (k >= 0) {
                 out.add(k);
             } else if (k == TimelineDraws.NOT_REQUESTED) {
@@ -105,6 +119,8 @@ final class FrameMatcher {
         int back = postBack(stretches);
         if (back == AFTER_LAST) {
             afterLast = true; // posted back, but the frame that would draw it is not in the trace
+        } else if (back == IDLED) {
+            notRequested = true; // what it posted asked for no frame: the looper went idle first
         } else if (back >= 0 && !out.contains(back)) {
             out.add(back);
             postBack = true;
@@ -115,6 +131,9 @@ final class FrameMatcher {
         }
         int end = drawnLast(frames);
         Unfinished why = end >= 0 ? Unfinished.NONE : notRequested ? Unfinished.NOT_REQUESTED : Unfinished.NO_FRAME;
+        if (why != Unfinished.NONE && !stretches.isEmpty() && own.drawsOnItsOwn(ui.pidOf(stretches.get(0).thread()))) {
+            why = Unfinished.OWN_DRAW_THREAD; // a game's touch did ask for a frame, of a thread the trace does not link
+        }
         return new Requests(frames, end, why, postBack);
     }
 
@@ -125,7 +144,8 @@ final class FrameMatcher {
      * waiting for a CPU) when it ends, a message it posted needed no wakeup — the looper takes it
      * after what it is doing. That work is drawn by the UI thread's first drawing frame that starts
      * after the stretch's end. Returns that frame; {@link #AFTER_LAST} when the trace has no such
-     * frame (it ends before the post-back was drawn); -1 when there is no post-back.
+     * frame (it ends before the post-back was drawn); {@link #IDLED} when the looper went idle with no
+     * vsync pending before that frame (what was posted asked for none); -1 when there is no post-back.
      */
     private int postBack(List<TrackedStretch> stretches) {
         TrackedStretch last = null;
@@ -153,7 +173,51 @@ final class FrameMatcher {
             return -1;
         }
         int frame = ui.firstDrawing(main, last.toNs() + 1, true);
+        if (frame >= 0 && !ui.timelineOnly(main) && !ui.traversalsOnly(main)
+                && idledBefore(main, last.toNs(), ui.get(frame).startNs())) {
+            return IDLED; // the message ran and the looper slept with no vsync pending: a later cause's frame
+        }
         return frame >= 0 ? frame : AFTER_LAST;
+    }
+
+    /** {@link #postBack}: the UI thread's looper went idle after the post-back, before that frame ({@link #idledBefore}). */
+    private static final int IDLED = -3;
+
+    /**
+     * Longest a vsync Choreographer asked for takes to reach its looper: one display period, at most
+     * {@link FrameCadence#MAX_PERIOD_NS} (20 Hz, the slowest rhythm ura recognises).
+     */
+    static final long VSYNC_BOUND_NS = FrameCadence.MAX_PERIOD_NS;
+
+    /**
+     * Whether UI thread {@code t}'s looper went idle with no vsync pending between the end of work
+     * ({@code toNs}) and the frame starting at {@code frameNs} (docs/system-responses.md §3, "No vsync
+     * came"): a traversal or animation asked for without delay makes Choreographer ask for the next
+     * vsync, which wakes a sleeping looper within a display period, and the doFrame runs before the
+     * looper sleeps again. So a sleep that began after the work and ended later than
+     * {@link #VSYNC_BOUND_NS} after it (still asleep then, or asleep again without a doFrame) shows
+     * that nothing was pending. A sleep another process ended
+     * (not the vsync thread, not the input system) is a binder call waiting for its reply, not an
+     * idle looper: a vsync that came meanwhile waits for it, so it shows nothing.
+     */
+    private boolean idledBefore(int t, long toNs, long frameNs) {
+        long bound = toNs + VSYNC_BOUND_NS;
+        if (frameNs <= bound) {
+            return false;
+        }
+        ThreadStateTable st = system.states().get(t);
+        long pid = ui.pidOf(t);
+        for (int i = st.firstEndingAfter(bound); i < st.size() && st.start(i) < frameNs; i++) {
+            if (st.state(i) != ThreadState.SLEEPING || st.start(i) < toNs) {
+                continue;
+            }
+            int w = st.waker(i);
+            if (w >= 0 && ui.pidOf(w) != pid && !threads.vsync(w) && !threads.inputSystem(w)) {
+                continue;
+            }
+            return true;
+        }
+        return false;
     }
 
     /** {@link #postBack}: the work posted back to an awake UI thread after its last drawing frame. */

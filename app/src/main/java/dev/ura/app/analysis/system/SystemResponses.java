@@ -60,7 +60,8 @@ public record SystemResponses(EventTable events, List<Link> links, List<Response
         if (!triggers.isEmpty()) {
             StretchTracker tracker = new StretchTracker(new Handoffs(trace.system(), threads), threads,
                     trace.lastTimeNs());
-            FrameMatcher frames = new FrameMatcher(ui, new TimelineDraws(trace, ui), trace.system(), threads, n);
+            FrameMatcher frames = new FrameMatcher(ui, new TimelineDraws(trace, ui), trace.system(), threads, n,
+                    new OwnDrawThreads(trace, ui));
             for (TriggerFinder.Trigger g : triggers) {
                 StretchTracker.Result r = tracker.track(g.thread(), g.sliceStartNs(), g.stretchEndNs());
                 found.add(new Found(g, r, frames.requested(r.stretches().stream().map(StretchTracker.Opened::stretch)

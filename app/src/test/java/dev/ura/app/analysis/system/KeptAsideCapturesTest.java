@@ -68,6 +68,57 @@ class KeptAsideCapturesTest {
     }
 
     /**
+     * The same capture's first touch (lines of the trace text). The down: B|3553|deliverInputEvent … line
+     * 7126 (41288.643500, E line 7306 .649689, inside S line 7125), outside any doFrame; the next doFrame
+     * (line 7311, .649810) traverses (7313) and draws (7319); RenderThread 3690's DrawFrame (line 7338,
+     * .650766) ends at line 8108, .669795: 26.3 ms. The move at .724015 (line 9169) is in the input stage
+     * (9138) of the doFrame of line 9133, which ends (9284) with no traversal, and RenderThread writes no
+     * DrawFrame between .650766's and .758940: asked for no frame. The move at .756720 (line 11175) is in
+     * the input stage (11169) of the doFrame of line 11168, which traverses (11208) and draws (11226): its
+     * DrawFrame (line 11242, .758940) ends at line 12757, .774393 (17.7 ms). The next move, .768057 (line
+     * 11914), is in the input stage (11900) of the doFrame of line 11897 (traversal 12088, draw 12102);
+     * RenderThread is still drawing the previous frame, and its next DrawFrame (line 12762, .774409,
+     * before the next doFrame at .778997) ends at line 13584, .779253 (11.2 ms).
+     */
+    @Test
+    void xiaomiLauncherScrollsFirstTouch() throws Exception {
+        Analysis a = analyse(KEPT + "xiaomi_launcher_scroll_all_the_time.html.gz");
+        assertThat(at(a, 41_288_643_500_000L).endNs()).isEqualTo(41_288_669_795_000L);
+        Response still = at(a, 41_288_724_015_000L);
+        assertThat(still.finished()).isFalse();
+        assertThat(SystemTraces.work(a, still.index()).unfinishedReason()).isEqualTo(NONE);
+        assertThat(at(a, 41_288_756_720_000L).endNs()).isEqualTo(41_288_774_393_000L);
+        assertThat(at(a, 41_288_768_057_000L).endNs()).isEqualTo(41_288_779_253_000L);
+    }
+
+    /**
+     * Flyme launcher scrolled (com.meizu.flyme.launcher, pid 27619, RenderThread 27872; async
+     * {@code deliverInputEvent} only, Android 9/10): 8 inputs of 27619. The down, S|27619|deliverInputEvent|728
+     * line 13356 (958957.011264, F line 13424 .012948), is outside any doFrame; the next doFrame (line
+     * 15082, .056154, ends line 15236) runs only its input stage, and RenderThread's first DrawFrame after
+     * it starts at .074125: it drew nothing, so the down asked for no frame. Input 730 (line 15814, .067077)
+     * is in the input stage (15801) of the doFrame of line 15790, which traverses (15904) and draws (15907);
+     * DrawFrame line 16121 (.074125) ends at line 16611, .077911: 10.8 ms. Input 734 (line 21254, .134651),
+     * input stage (21244) of the doFrame of line 21237 (traversal 21324, draw 21336): DrawFrame line 21429
+     * (.135709) ends at line 22026, .138150. Inputs 735 (line 21754, .136794) and 736 (line 21851, .137097)
+     * come after that doFrame ended (line 21728, .136696), from the looper: the next doFrame (line 22688,
+     * .151357; traversal 22719, draw 22727) draws them, DrawFrame line 22810 (.152497) to line 23117,
+     * .154852.
+     */
+    @Test
+    void flymeLauncherScroll() throws Exception {
+        Analysis a = analyse(KEPT + "trace_input_blog_launcher_scroll.html.gz");
+        assertThat(a.responses()).filteredOn(r -> a.trace().threads().get(r.thread()).id() == 27619).hasSize(8);
+        Response down = at(a, 958_957_011_264_000L);
+        assertThat(down.finished()).isFalse();
+        assertThat(SystemTraces.work(a, down.index()).unfinishedReason()).isEqualTo(NONE);
+        assertThat(at(a, 958_957_067_077_000L).endNs()).isEqualTo(958_957_077_911_000L);
+        assertThat(at(a, 958_957_134_651_000L).endNs()).isEqualTo(958_957_138_150_000L);
+        assertThat(at(a, 958_957_136_794_000L).endNs()).isEqualTo(958_957_154_852_000L);
+        assertThat(at(a, 958_957_137_097_000L).endNs()).isEqualTo(958_957_154_852_000L);
+    }
+
+    /**
      * Tencent Matrix sample app (sample.tencent.matrix, pid 24874, RenderThread 24912; Android 10:
      * async {@code deliverInputEvent} only): 102 inputs. The touch that starts the scroll.
      */
@@ -149,12 +200,34 @@ class KeptAsideCapturesTest {
     }
 
     /**
+     * The same Flutter capture: systemui (pid 9492) takes two touches from its looper, S|9492|deliverInputEvent|4033
+     * line 32628 (.300587, F line 32642 .301133) and 4034 (line 32655 .301454, F line 32661 .301559), outside
+     * any doFrame. Its main thread then falls asleep at .301820 (line 32670) and sleeps 1.719 s, until its own
+     * binder thread Binder:9492_B (20247) wakes it at 1646953.020472 (line 82166); it schedules a traversal
+     * there (scheduleTraversals line 82241, .024582) and the status bar's doFrame of .026650 (line 82323)
+     * draws. Nothing was pending while it slept (a vsync asked for would have woken it within a display
+     * period): both touches asked for no frame. Before, both were "drawn" at 1646953.034478, 1.73 s later.
+     */
+    @Test
+    void systemUiTouchesThatAskedForNoFrameAreNotDrawnByTheStatusBarsNextUpdate() throws Exception {
+        Analysis a = analyse(KEPT + "flutter-wanandroid.html.gz");
+        for (long start : List.of(1_646_951_300_587_000L, 1_646_951_301_454_000L)) {
+            Response r = at(a, start);
+            assertThat(a.trace().threads().get(r.thread()).id()).isEqualTo(9492);
+            assertThat(r.finished()).as("input at %d", start).isFalse();
+            assertThat(SystemTraces.work(a, r.index()).unfinishedReason()).isEqualTo(NONE);
+        }
+    }
+
+    /**
      * Honor of Kings (com.tencent.tmgp.sgame, pid 19805, a Unity game; Android 10). Its main thread
      * writes 109 {@code Choreographer#doFrame}, each with an {@code input} stage and nothing else
      * (no animation, traversal, draw; no DrawFrame of 19805 anywhere): 108 async inputs, each in such
      * an input stage. The game draws on UnityMain (19845: eglSwapBuffersWithDamageKHR, queueBuffer),
-     * which no recorded wakeup links to the inputs. Every input: unfinished, asked for no frame of the
-     * UI thread (before: "posts back after the last frame", though 109 frames follow). The display
+     * which no recorded wakeup links to the inputs. Every input: unfinished (before: "posts back after the
+     * last frame", though 109 frames follow); the main thread draws no frame in the whole capture and
+     * UnityMain queues 77 buffers, so the reason names the game's own thread (before: "requested no
+     * frame", though each touch is read by one of UnityMain's frames, which the trace does not say). The display
      * driver's interrupt markers booked on running tasks (flag 'h', e.g. line 7828
      * NativeThread-20140 d.h4 B|19805|rd_ptr_irq): 252 lines (grep), on the CPUs' irq lanes.
      */
@@ -166,7 +239,7 @@ class KeptAsideCapturesTest {
         assertThat(game).hasSize(108);
         assertThat(game).allSatisfy(r -> {
             assertThat(r.finished()).isFalse();
-            assertThat(SystemTraces.work(a, r.index()).unfinishedReason()).isEqualTo(NONE);
+            assertThat(SystemTraces.work(a, r.index()).unfinishedReason()).startsWith("its app draws on a thread of its own");
         });
         // Its doFrames run only an input stage (no animation callback starts the game's frame), so
         // UnityMain's buffers are not taken as their frames (docs/system-responses.md §3).
