@@ -37,14 +37,15 @@ public final class PerfettoReader implements TraceReader {
     private final int threads;
     private final int chunkBytes;
 
-    /** A reader using {@link LoadThreads#count()} threads. */
+    /** A reader using {@link LoadThreads#count()} threads, asked when a read starts. */
     public PerfettoReader() {
-        this(LoadThreads.count(), CHUNK_BYTES);
+        this(0, CHUNK_BYTES);
     }
 
     /**
-     * A reader using up to {@code threads} threads (1: decode everything on the calling thread) on
-     * chunks of about {@code chunkBytes}; a file smaller than two chunks is read on the calling thread.
+     * A reader using up to {@code threads} threads (1: decode everything on the calling thread; 0:
+     * {@link LoadThreads#count()} at each read) on chunks of about {@code chunkBytes}; a file
+     * smaller than two chunks is read on the calling thread.
      */
     PerfettoReader(int threads, int chunkBytes) {
         this.threads = threads;
@@ -117,7 +118,13 @@ public final class PerfettoReader implements TraceReader {
 
     @Override
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
-        ByteBuffer d = data.slice();
+        // A job while it reads: a load started meanwhile on another thread counts this one's core as taken.
+        try (LoadThreads.Job job = LoadThreads.job()) {
+            return read(source, data.slice(), progress, threads > 0 ? threads : LoadThreads.count());
+        }
+    }
+
+    private Trace read(String source, ByteBuffer d, Progress progress, int threads) throws TraceFormatException {
         SystemTraceBuilder b = new SystemTraceBuilder();
         b.threads(threads);
         Map<String, String> props = new LinkedHashMap<>();
