@@ -30,16 +30,21 @@ public final class ChunkTables {
     /** The CPU's current task before this bundle: not known on the decoding thread. */
     private static final int UNKNOWN = Integer.MIN_VALUE;
 
-    /* Chunk-local threads: tid → local id (first seen in this chunk), marks per segment epoch. */
+    /*
+     * Chunk-local threads: tid → local id (first seen in this chunk); whether a segment of this chunk
+     * listed it, claimed its process, and its last name observation in the chunk.
+     */
     private LongIntMap localOf = new LongIntMap();
     private long[] tid = new long[64];
-    private int[] seenEpoch = new int[64];
-    private int[] claimEpoch = new int[64];
-    private int[] nameEpoch = new int[64];
+    private boolean[] seen = new boolean[64];
+    private boolean[] claimed = new boolean[64];
+    /** lastName[t] holds when nameGen[t] is {@link #nameGeneration}; obsSeg[t]: the segment that observed it. */
+    private int[] nameGen = new int[64];
+    private int[] obsSeg = new int[64];
     private String[] lastName = new String[64];
     private int threads;
-    /** Increases with every segment started (a dropped segment's marks must not count for the next). */
-    private int epoch;
+    /** Increases when the chunk's name memory is forgotten (a new chunk, a dropped segment). */
+    private int nameGeneration = 1;
 
     /* Chunk-local slice names: UTF-8 bytes → local id; their bytes. */
     private ByteKeyMap nameIds = new ByteKeyMap();
@@ -56,7 +61,9 @@ public final class ChunkTables {
     private static final int SLICE = 3;
     private static final int EVENT = 4;
     private static final int COUNT = 5;
-    private static final int FIELDS = 6;
+    /** Name observations that repeat the thread's last one in an earlier segment of the chunk. */
+    private static final int REPEAT = 6;
+    private static final int FIELDS = 7;
     /** seg[f][s]: start of segment s in column group f (f < FIELDS); its end is in seg[FIELDS + f][s]. */
     private static final int SEG_CPU = 2 * FIELDS;
     private static final int SEG_COND = SEG_CPU + 1;
@@ -79,6 +86,9 @@ public final class ChunkTables {
     private int[] obsThread = new int[64];
     private long[] obsTs = new long[64];
     private String[] obsName = new String[64];
+    private int[] repThread = new int[64];
+    private long[] repTs = new long[64];
+    private String[] repName = new String[64];
     private int[] sliceThread = new int[1024];
     private long[] sliceTs = new long[1024];
     /** Local name id of a begin, -1 for an end. */
@@ -95,6 +105,10 @@ public final class ChunkTables {
     /* Merge side (reading thread): model index of each local thread / name id, -1 until asked. */
     private int[] modelThread = new int[64];
     private int[] modelName = new int[64];
+    /** The model's count of name changes after this chunk's last merged segment, -1 before the first. */
+    private long namesAfter;
+    /** Whether anything but this chunk's segments changed a thread name since its first merged segment. */
+    private boolean namesTouched;
 
     /** Forgets the previous chunk (the columns are kept for the next). */
     public void clear() {
@@ -103,12 +117,14 @@ public final class ChunkTables {
             Arrays.fill(lastName, 0, threads, null);
             threads = 0;
         }
+        nameGeneration++;
         if (nameCount > 0) {
             nameIds = new ByteKeyMap();
             Arrays.fill(names, 0, nameCount, null);
             nameCount = 0;
         }
         Arrays.fill(obsName, 0, size[OBS], null);
+        Arrays.fill(repName, 0, size[REPEAT], null);
         Arrays.fill(countWhat, 0, size[COUNT], null);
         Arrays.fill(size, 0);
         segments = 0;
@@ -116,7 +132,6 @@ public final class ChunkTables {
 
     /** Starts a bundle's segment. */
     public void begin() {
-        epoch++;
         cpu = -1;
         condRow = -1;
         last = UNKNOWN;
@@ -151,18 +166,28 @@ public final class ChunkTables {
         return s;
     }
 
-    /** Drops the open segment's rows (its bundle goes another way); threads and names it met stay, unused. */
+    /**
+     * Drops the open segment's rows (its bundle goes another way); threads and names it met stay,
+     * unused. The threads it listed or claimed first in the chunk are listed or claimed by the next
+     * segment that meets them, and the chunk's name memory is forgotten (the direct decode of the
+     * bundle makes its own observations).
+     */
     public void drop() {
         for (int f = 0; f < FIELDS; f++) {
             for (int k = seg[f][segments]; k < size[f]; k++) {
-                if (f == OBS) {
-                    obsName[k] = null;
-                } else if (f == COUNT) {
-                    countWhat[k] = null;
+                switch (f) {
+                    case SEEN -> seen[seenList[k]] = false;
+                    case CLAIM -> claimed[claimThread[k]] = false;
+                    case OBS -> obsName[k] = null;
+                    case REPEAT -> repName[k] = null;
+                    case COUNT -> countWhat[k] = null;
+                    default -> {
+                    }
                 }
             }
             size[f] = seg[f][segments];
         }
+        nameGeneration++;
     }
 
     // ---- The calls of a bundle (decoding thread); false: not taken here, drop the segment. ----
@@ -299,7 +324,7 @@ public final class ChunkTables {
         }
     }
 
-    /** The local id of a tid > 0, listed in the segment the first time the segment meets it. */
+    /** The local id of a tid > 0, listed in the segment the first time the chunk meets it. */
     private int thread(long tidValue) {
         int t = localOf.get(tidValue);
         if (t < 0) {
@@ -307,20 +332,22 @@ public final class ChunkTables {
             if (t == tid.length) {
                 int n = t * 2;
                 tid = Arrays.copyOf(tid, n);
-                seenEpoch = Arrays.copyOf(seenEpoch, n);
-                claimEpoch = Arrays.copyOf(claimEpoch, n);
-                nameEpoch = Arrays.copyOf(nameEpoch, n);
+                seen = Arrays.copyOf(seen, n);
+                claimed = Arrays.copyOf(claimed, n);
+                nameGen = Arrays.copyOf(nameGen, n);
+                obsSeg = Arrays.copyOf(obsSeg, n);
                 lastName = Arrays.copyOf(lastName, n);
             }
             tid[t] = tidValue;
-            seenEpoch[t] = 0;
-            claimEpoch[t] = 0;
-            nameEpoch[t] = 0;
+            seen[t] = false;
+            claimed[t] = false;
+            nameGen[t] = 0;
             lastName[t] = null;
             localOf.put(tidValue, t);
         }
-        if (seenEpoch[t] != epoch) {
-            seenEpoch[t] = epoch;
+        if (!seen[t]) {
+            // Listed once per chunk: a later lookup finds the thread the first one made or found.
+            seen[t] = true;
             int i = size[SEEN]++;
             if (i == seenList.length) {
                 seenList = Arrays.copyOf(seenList, i * 2);
@@ -330,12 +357,15 @@ public final class ChunkTables {
         return t;
     }
 
-    /** The segment's first process claim of a thread (later ones cannot change what the first did). */
+    /**
+     * The chunk's first process claim of a thread: it leaves the thread's process known, and a later
+     * claim changes only an unknown one.
+     */
     private void claim(int t, long tgid) {
-        if (tgid <= 0 || claimEpoch[t] == epoch) {
+        if (tgid <= 0 || claimed[t]) {
             return;
         }
-        claimEpoch[t] = epoch;
+        claimed[t] = true;
         int i = size[CLAIM]++;
         if (i == claimThread.length) {
             claimThread = Arrays.copyOf(claimThread, i * 2);
@@ -345,15 +375,25 @@ public final class ChunkTables {
         claimTgid[i] = tgid;
     }
 
-    /** A name observation, unless it repeats the thread's previous one in this segment. */
+    /**
+     * A name observation, unless it repeats the thread's previous one in this segment. One that
+     * repeats the thread's last one in an earlier segment of the chunk is kept apart: the model
+     * then already holds that name, unless something between the two segments renamed the thread
+     * ({@link #merge} knows).
+     */
     private void name(int t, long ts, String name) {
         if (name == null || name.isEmpty() || name.equals("<...>")) {
             return;
         }
-        if (nameEpoch[t] == epoch && name.equals(lastName[t])) {
+        if (nameGen[t] == nameGeneration && name.equals(lastName[t])) {
+            if (obsSeg[t] != segments) {
+                obsSeg[t] = segments;
+                repeat(t, ts, name);
+            }
             return;
         }
-        nameEpoch[t] = epoch;
+        nameGen[t] = nameGeneration;
+        obsSeg[t] = segments;
         lastName[t] = name;
         int i = size[OBS]++;
         if (i == obsThread.length) {
@@ -364,6 +404,19 @@ public final class ChunkTables {
         obsThread[i] = t;
         obsTs[i] = ts;
         obsName[i] = name;
+    }
+
+    /** The first observation of a thread in this segment, repeating its last one in the chunk. */
+    private void repeat(int t, long ts, String name) {
+        int i = size[REPEAT]++;
+        if (i == repThread.length) {
+            repThread = Arrays.copyOf(repThread, i * 2);
+            repTs = Arrays.copyOf(repTs, i * 2);
+            repName = Arrays.copyOf(repName, i * 2);
+        }
+        repThread[i] = t;
+        repTs[i] = ts;
+        repName[i] = name;
     }
 
     private void slice(int t, long ts, int name) {
@@ -409,6 +462,8 @@ public final class ChunkTables {
             modelName = new int[Math.max(nameCount, modelName.length * 2)];
         }
         Arrays.fill(modelName, 0, nameCount, -1);
+        namesAfter = -1;
+        namesTouched = false;
     }
 
     /** Applies segment {@code s} to the model, as the builder calls it stands for would have. */
@@ -428,9 +483,20 @@ public final class ChunkTables {
         for (int i = seg[CLAIM][s], e = seg[FIELDS + CLAIM][s]; i < e; i++) {
             registry.setTgid(tid[claimThread[i]], claimTgid[i]);
         }
+        if (namesAfter >= 0 && registry.nameChanges() != namesAfter) {
+            namesTouched = true; // a packet between this chunk's segments renamed a thread
+        }
+        if (namesTouched) {
+            // A repeat is each thread's first observation in the segment: before the others keeps
+            // each thread's order (the observations of different threads do not meet).
+            for (int i = seg[REPEAT][s], e = seg[FIELDS + REPEAT][s]; i < e; i++) {
+                registry.name(tid[repThread[i]], repTs[i], repName[i]);
+            }
+        }
         for (int i = seg[OBS][s], e = seg[FIELDS + OBS][s]; i < e; i++) {
             registry.name(tid[obsThread[i]], obsTs[i], obsName[i]);
         }
+        namesAfter = registry.nameChanges();
         mergeSlices(s, b);
         int from = seg[EVENT][s];
         int to = seg[FIELDS + EVENT][s];

@@ -3,13 +3,11 @@ package dev.ura.trace.system;
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Clock;
 import dev.ura.trace.model.EventTable;
-import dev.ura.trace.model.MethodTable;
 import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.model.TraceMetadata;
 import dev.ura.trace.model.system.ClockSnapshots;
 import dev.ura.trace.model.system.Flow;
-import dev.ura.trace.model.system.Frame;
 import dev.ura.trace.model.system.SystemTrace;
 import dev.ura.trace.model.system.ThreadInfo;
 import dev.ura.trace.model.system.ThreadState;
@@ -21,8 +19,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
  * Collects what a system-trace reader decodes, in file order, and builds the {@link Trace}. All
@@ -445,40 +441,14 @@ public final class SystemTraceBuilder {
     public Trace build(String source, String format, String variant, Map<String, String> props) {
         long last = Math.max(maxTs, lastEvent);
         long end = last == Long.MIN_VALUE ? 0 : last;
-        int n = registry.size();
-        // The scheduler model reads nothing the slices, names and threads below touch, and is the
-        // larger half of this phase: with a second thread it is built beside them.
-        FutureTask<SchedCollector.Result> schedModel = new FutureTask<>(() -> sched.build(n, end));
+        // Calls, names, frames and scheduler states, on a second thread too when the load may use one.
         boolean beside = sched.any() && (threads > 0 ? threads : LoadThreads.count()) > 1;
-        if (beside) {
-            Thread t = new Thread(schedModel, "ura-sched-model");
-            t.setDaemon(true);
-            t.start();
-        }
-        List<CallTable> calls = new ArrayList<>(n);
-        long[] tgids = new long[n];
-        for (int t = 0; t < n; t++) {
-            calls.add(slices.calls(t, end));
-            tgids[t] = registry.tgid(t);
-        }
-        MethodTable methods = names.build();
-        long[] tids = new long[n];
-        List<ThreadInfo> infos = new ArrayList<>(n);
-        for (int t = 0; t < n; t++) {
-            infos.add(registry.threadInfo(t)); // sorts the thread's names: once per thread
-            tids[t] = infos.get(t).tid();
-        }
-        if (!beside) {
-            schedModel.run();
-        }
-        SchedCollector.Result s = result(schedModel);
-        List<Frame> frames = TimelineFrames.add(FrameJoiner.join(calls, tgids, methods, timeline), timeline, tids);
-        int appThread = AppProcess.pick(calls, tgids, methods);
-        if (appThread < 0) {
-            // App-only tracing: no input, launch or doFrame slice, but FrameTimeline saw its frames.
-            appThread = TimelineFrames.mainThreadOfBusiest(frames);
-        }
-        long appPid = appThread >= 0 ? tgids[appThread] : -1;
+        ModelBuild.Parts m = new ModelBuild(registry, names, slices, sched, timeline, end).run(beside);
+        List<CallTable> calls = m.calls();
+        List<ThreadInfo> infos = m.infos();
+        int appThread = m.appThread();
+        long appPid = appThread >= 0 ? m.tgids()[appThread] : -1;
+        int n = infos.size();
         List<ThreadTrack> tracks = new ArrayList<>(n);
         for (int t = 0; t < n; t++) {
             ThreadInfo info = infos.get(t);
@@ -486,8 +456,8 @@ public final class SystemTraceBuilder {
             tracks.add(new ThreadTrack(info.tid(), info.lastName(), main, slices.records(t), calls.get(t)));
         }
         summarize();
-        SystemTrace system = new SystemTrace(registry.processes(), infos, s.states(), s.wakeups(), binder.build(),
-                flows(), frames, timeline, slices.asyncSlices(end), slices.instants(), slices.counters(), clocks(),
+        SystemTrace system = new SystemTrace(registry.processes(), infos, m.states(), m.wakeups(), binder.build(),
+                flows(), m.frames(), timeline, slices.asyncSlices(end), slices.instants(), slices.counters(), clocks(),
                 kernelRelease, Math.min(firstEvent, minTs), Math.max(lastEvent, maxTs));
         Map<String, String> p = new LinkedHashMap<>(props);
         if (!kernelRelease.isEmpty()) {
@@ -499,33 +469,7 @@ public final class SystemTraceBuilder {
         }
         TraceMetadata meta = new TraceMetadata(format, variant, 0, Clock.WALL, null, appPid,
                 minTs == Long.MAX_VALUE ? -1 : minTs, p);
-        return new Trace(source, meta, methods, tracks, EventTable.empty(), List.of(), records, warnings, system);
-    }
-
-    /** The scheduler model built on its thread (its failure is this thread's). */
-    private static SchedCollector.Result result(FutureTask<SchedCollector.Result> task) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return task.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the model is needed either way; it takes a fraction of a second
-                }
-            }
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return new Trace(source, meta, m.methods(), tracks, EventTable.empty(), List.of(), records, warnings, system);
     }
 
     private void summarize() {

@@ -25,6 +25,8 @@ final class ThreadRegistry {
     /** Tids below {@link #DIRECT_TIDS} → index + 1 (0: unknown), so the per-event lookup is one array read. */
     private static final int DIRECT_TIDS = 1 << 17;
     private int[] direct = new int[1024];
+    /** Names recorded so far (each a change of a thread's last name). */
+    private long nameChanges;
 
     private record Obs(long timeNs, String name) {
     }
@@ -81,6 +83,7 @@ final class ThreadRegistry {
             tgids[t] = 0;
             lastName.set(t, "CPU " + cpu + " irq");
             names.get(t).add(new Obs(Long.MIN_VALUE, "CPU " + cpu + " irq"));
+            nameChanges++;
         }
         return tid;
     }
@@ -138,6 +141,12 @@ final class ThreadRegistry {
         }
         lastName.set(t, name);
         names.get(t).add(new Obs(timeNs, name));
+        nameChanges++;
+    }
+
+    /** How many times a thread's last name changed so far (any thread): a changed count says one did. */
+    long nameChanges() {
+        return nameChanges;
     }
 
     /** A name from a less reliable source (the ftrace line's task column): used only while the thread has none. */
