@@ -105,6 +105,8 @@ public final class ChunkTables {
     /* Merge side (reading thread): model index of each local thread / name id, -1 until asked. */
     private int[] modelThread = new int[64];
     private int[] modelName = new int[64];
+    /** The model's slice operations of each local thread, null until a row needs them. */
+    private SliceCollector.Ops[] modelOps = new SliceCollector.Ops[64];
     /** The model's count of name changes after this chunk's last merged segment, -1 before the first. */
     private long namesAfter;
     /** Whether anything but this chunk's segments changed a thread name since its first merged segment. */
@@ -458,6 +460,10 @@ public final class ChunkTables {
             modelThread = new int[Math.max(threads, modelThread.length * 2)];
         }
         Arrays.fill(modelThread, 0, threads, -1);
+        if (modelOps.length < threads) {
+            modelOps = new SliceCollector.Ops[Math.max(threads, modelOps.length * 2)];
+        }
+        Arrays.fill(modelOps, 0, threads, null);
         if (modelName.length < nameCount) {
             modelName = new int[Math.max(nameCount, modelName.length * 2)];
         }
@@ -508,13 +514,19 @@ public final class ChunkTables {
         }
     }
 
+    /** Appends the segment's slice rows to their threads' operations, as {@code begin} and {@code end} would. */
     private void mergeSlices(int s, SystemTraceBuilder b) {
         SliceCollector slices = b.slices();
         for (int i = seg[SLICE][s], e = seg[FIELDS + SLICE][s]; i < e; i++) {
-            int t = modelThread[sliceThread[i]];
+            int local = sliceThread[i];
+            SliceCollector.Ops ops = modelOps[local];
+            if (ops == null) {
+                ops = slices.ops(modelThread[local]);
+                modelOps[local] = ops;
+            }
             int n = sliceName[i];
             if (n < 0) {
-                slices.end(t, sliceTs[i]);
+                ops.add(sliceTs[i], -1);
                 continue;
             }
             int id = modelName[n];
@@ -523,37 +535,62 @@ public final class ChunkTables {
                 id = b.sliceName(bytes, 0, bytes.length);
                 modelName[n] = id;
             }
-            slices.begin(t, sliceTs[i], id);
+            ops.add(sliceTs[i], id);
         }
     }
 
+    /**
+     * Appends the segment's scheduler rows to its CPU's events, as {@link CpuEvents#add} would one
+     * by one (room made once, then column by column), less the bundle's first hint when the CPU's
+     * current task is already its thread.
+     */
     private void mergeEvents(int s, int from, int to, SystemTraceBuilder b) {
         CpuEvents c = b.sched().cpuEvents(seg[SEG_CPU][s]);
         int cond = seg[SEG_COND][s];
+        // Only the rows' own adds change the CPU's events here; its current task is the one before the segment.
+        int skip = cond >= from && cond < to && c.lastCurrent == mapped(evA[cond]) ? cond : -1;
+        c.room(c.size + (to - from));
+        long[] ts = c.ts;
+        byte[] kind = c.kind;
+        int[] ca = c.a;
+        int[] cb = c.b;
+        byte[] state = c.state;
+        short[] cpu = c.cpu;
+        int k = c.size;
         long switches = 0;
         long wakings = 0;
         // prev_state reads by the kernel version known now, as the direct decode's switch would.
         long lastRaw = Long.MIN_VALUE;
-        int lastState = 0;
+        byte lastState = 0;
         for (int i = from; i < to; i++) {
-            byte kind = evKind[i];
-            int a = mapped(evA[i]);
-            int bb = mapped(evB[i]);
-            if (kind == CpuEvents.SWITCH) {
+            if (i == skip) {
+                continue;
+            }
+            byte kd = evKind[i];
+            ts[k] = evTs[i];
+            kind[k] = kd;
+            ca[k] = mapped(evA[i]);
+            cb[k] = mapped(evB[i]);
+            if (kd == CpuEvents.SWITCH) {
                 long raw = evState[i];
                 if (raw != lastRaw) {
                     lastRaw = raw;
-                    lastState = b.prevState(raw).ordinal();
+                    lastState = (byte) b.prevState(raw).ordinal();
                 }
-                c.add(evTs[i], kind, a, bb, lastState, -1);
+                state[k] = lastState;
+                cpu[k] = -1;
                 switches++;
-            } else if (kind == CpuEvents.WAKING) {
-                c.add(evTs[i], kind, a, bb, (int) evState[i], evCpu[i]);
+            } else if (kd == CpuEvents.WAKING) {
+                state[k] = (byte) evState[i];
+                cpu[k] = CpuEvents.targetCpu(evCpu[i]);
                 wakings++;
-            } else if (i != cond || c.lastCurrent != a) {
-                c.add(evTs[i], kind, a, bb, 0, -1);
+            } else {
+                state[k] = 0;
+                cpu[k] = -1;
             }
+            k++;
         }
+        c.size = k;
         int lastLocal = seg[SEG_LAST][s];
         if (lastLocal != UNKNOWN) {
             c.lastCurrent = mapped(lastLocal);

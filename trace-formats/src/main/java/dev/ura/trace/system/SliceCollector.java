@@ -46,7 +46,8 @@ final class SliceCollector {
         }
     }
 
-    private static final class Ops {
+    /** One thread's slice begins (a {@link Names} id) and ends (-1) in arrival order. */
+    static final class Ops {
         int size;
         long[] ts = new long[16];
         int[] name = new int[16];
@@ -121,7 +122,8 @@ final class SliceCollector {
         c.size++;
     }
 
-    private Ops ops(int thread) {
+    /** The operations of {@code thread}, for appending ({@link ChunkTables}' merge finds each thread's once). */
+    Ops ops(int thread) {
         while (threads.size() <= thread) {
             threads.add(null);
         }
