@@ -6,6 +6,7 @@ import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
 import dev.ura.trace.io.ZstdStreams;
 import dev.ura.trace.model.Trace;
+import dev.ura.trace.system.ChunkMerge;
 import dev.ura.trace.system.SystemTraceBuilder;
 import dev.ura.trace.util.LoadThreads;
 
@@ -151,6 +152,8 @@ public final class PerfettoReader implements TraceReader {
         final int chunkBytes;
         byte[] scratch = new byte[1 << 16];
         final TopLevelPackets top = new TopLevelPackets();
+        /** Merges the decoded chunks' tables into the model (reading thread). */
+        final ChunkMerge merge = new ChunkMerge();
         long packets;
         String error;
         long errorOffset = -1;
@@ -239,7 +242,7 @@ public final class PerfettoReader implements TraceReader {
         private boolean apply(PacketChunk c, BuilderSink sink) {
             int opsFrom = 0;
             c.ops.beginReplay();
-            c.tables.beginMerge();
+            merge.begin(c.tables);
             for (int p = 0; p < c.packets; p++) {
                 if (c.kind[p] == PacketChunk.RAW) {
                     decode(c.buf, c.from[p], c.to[p], c.keyAt[p]);
@@ -251,7 +254,7 @@ public final class PerfettoReader implements TraceReader {
                     packets++; // skipped for lost state, as decode() counts it
                 } else {
                     if (c.kind[p] == PacketChunk.COLUMNS) {
-                        c.tables.merge(c.segment[p], b);
+                        merge.merge(c.segment[p], b);
                     } else {
                         c.ops.replay(opsFrom, c.opsEnd[p], sink);
                     }

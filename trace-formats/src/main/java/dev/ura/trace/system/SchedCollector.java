@@ -93,12 +93,12 @@ final class SchedCollector {
         }
     }
 
-    /** The events of a valid {@code cpu}, for {@link ChunkTables}'s merge (which counts what it adds in {@link #counted}). */
+    /** The events of a valid {@code cpu}, for {@link ChunkMerge} (which counts what it adds in {@link #counted}). */
     CpuEvents cpuEvents(int cpu) {
         return cpu(cpu);
     }
 
-    /** Switches and wakings appended by a {@link ChunkTables} merge. */
+    /** Switches and wakings appended by a {@link ChunkMerge}. */
     void counted(long switchCount, long wakingCount) {
         switches += switchCount;
         wakings += wakingCount;

@@ -122,7 +122,7 @@ final class SliceCollector {
         c.size++;
     }
 
-    /** The operations of {@code thread}, for appending ({@link ChunkTables}' merge finds each thread's once). */
+    /** The operations of {@code thread}, for appending ({@link ChunkMerge} finds each thread's once a chunk). */
     Ops ops(int thread) {
         while (threads.size() <= thread) {
             threads.add(null);

@@ -415,7 +415,7 @@ public final class SystemTraceBuilder {
         return sched;
     }
 
-    /** Adds events a {@link ChunkTables} merge accepted. */
+    /** Adds events a {@link ChunkMerge} accepted. */
     void records(long n) {
         records += n;
     }
