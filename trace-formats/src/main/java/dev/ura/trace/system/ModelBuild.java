@@ -2,11 +2,13 @@ package dev.ura.trace.system;
 
 import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.MethodTable;
+import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.system.Frame;
 import dev.ura.trace.model.system.ThreadInfo;
 import dev.ura.trace.model.system.ThreadStateTable;
 import dev.ura.trace.model.system.TimelineFrame;
 import dev.ura.trace.model.system.WakeupTable;
+import dev.ura.trace.util.LoadThreads;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ModelBuild {
     /** What {@link #run} returns: per thread (by model index) and for the trace. */
-    record Parts(List<CallTable> calls, long[] tgids, long[] tids, MethodTable methods, List<ThreadInfo> infos,
+    record Parts(List<ThreadTrack> tracks, long[] tgids, MethodTable methods, List<ThreadInfo> infos,
                  List<Frame> frames, int appThread, WakeupTable wakeups, List<ThreadStateTable> states) {
     }
 
@@ -57,9 +59,12 @@ final class ModelBuild {
         this.states = new ThreadStateTable[n];
     }
 
-    /** Builds the parts, on a second thread too when {@code beside} (and there are scheduler events). */
-    Parts run(boolean beside) {
-        boolean two = beside && sched.any();
+    /**
+     * Builds the parts, on a second thread too when the load may use more than one ({@code threads},
+     * 0: {@link LoadThreads#count()}) and there are scheduler events.
+     */
+    Parts run(int threads) {
+        boolean two = sched.any() && (threads > 0 ? threads : LoadThreads.count()) > 1;
         CountDownLatch prepared = new CountDownLatch(1);
         FutureTask<Void> schedHalf = new FutureTask<>(() -> {
             try {
@@ -104,8 +109,12 @@ final class ModelBuild {
             schedHalf.run();
             result(schedHalf);
         }
-        return new Parts(calls, tgids, tids, methods, infos, frames, appThread,
-                sched.prepared() ? sched.wakeups() : null, Arrays.asList(states));
+        List<ThreadTrack> tracks = new ArrayList<>(n);
+        for (int t = 0; t < n; t++) {
+            ThreadInfo info = infos.get(t);
+            tracks.add(new ThreadTrack(info.tid(), info.lastName(), t == appThread, slices.records(t), calls.get(t)));
+        }
+        return new Parts(tracks, tgids, methods, infos, frames, appThread, sched.wakeups(), Arrays.asList(states));
     }
 
     /** Builds the states of threads nobody has taken yet, until none is left. */

@@ -157,6 +157,36 @@ final class ThreadRegistry {
         }
     }
 
+    /** A process from a process dump / descriptor; cmdline[0] is its name (package for apps). */
+    void dumpedProcess(long pid, long ppid, String cmdline) {
+        if (pid <= 0) {
+            return;
+        }
+        Proc p = process(pid);
+        if (ppid > 0) {
+            p.ppid = ppid;
+        }
+        processName(pid, cmdline);
+        setTgid(pid, pid);
+    }
+
+    /** A task created at {@code ts}: a thread of the parent's process ({@code thread}) or a new process. */
+    void newTask(long ts, long parentTid, long newTid, String comm, boolean thread) {
+        name(newTid, ts, comm);
+        int parent = thread(parentTid);
+        long parentTgid = parent >= 0 ? tgid(parent) : -1;
+        if (thread) {
+            if (parentTgid > 0) {
+                setTgid(newTid, parentTgid);
+            }
+        } else if (newTid > 0) {
+            setTgid(newTid, newTid);
+            Proc p = process(newTid);
+            p.ppid = parentTgid;
+            p.startNs = ts;
+        }
+    }
+
     Proc process(long pid) {
         return processes.computeIfAbsent(pid, Proc::new);
     }
