@@ -252,8 +252,8 @@ public final class SystemTraceBuilder {
     public void printBegin(long ts, long tid, long tgid, int nameId) {
         records++;
         time(ts);
-        registry.setTgid(tid, tgid);
-        int t = registry.thread(tid);
+        int t = registry.thread(tid); // one lookup for the claim and the slice
+        registry.setTgidOf(t, tgid);
         if (t >= 0) {
             slices.begin(t, ts, nameId);
         }
@@ -263,10 +263,13 @@ public final class SystemTraceBuilder {
     public void printEnd(long ts, long tid, long tgid) {
         records++;
         time(ts);
+        int t = registry.thread(tid); // one lookup for the claim and the slice
         if (tgid > 0) {
-            registry.setTgid(tid, tgid);
+            registry.setTgidOf(t, tgid);
         }
-        sliceEnd(ts, tid);
+        if (t >= 0) {
+            slices.end(t, ts);
+        }
     }
 
     public void sliceBegin(long ts, long tid, String name) {

@@ -123,7 +123,11 @@ final class ThreadRegistry {
 
     /** Records the thread's process (a later, different claim wins only over "unknown"). */
     void setTgid(long tid, long tgid) {
-        int t = thread(tid);
+        setTgidOf(thread(tid), tgid);
+    }
+
+    /** {@link #setTgid} of the thread of index {@code t} (-1: none). */
+    void setTgidOf(int t, long tgid) {
         if (t >= 0 && tgid > 0 && tgids[t] < 0) { // 0 only on irq lanes, which keep process 0
             tgids[t] = tgid;
             process(tgid);
