@@ -7,6 +7,7 @@ import dev.ura.app.store.RunStore;
 import dev.ura.app.store.StoreException;
 import dev.ura.app.store.StoredRun;
 import dev.ura.trace.io.TraceFormatException;
+import dev.ura.trace.util.LoadThreads;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -83,6 +84,14 @@ final class BatchRun {
         if (stopping) {
             return;
         }
+        // The whole job (load, analysis, store) keeps a core busy: a load another worker starts
+        // meanwhile counts it as taken (LoadThreads), so N jobs on N cores each read on one thread.
+        try (LoadThreads.Job job = LoadThreads.job()) {
+            oneJob(file);
+        }
+    }
+
+    private void oneJob(Path file) {
         String name = file.toString();
         try {
             String hash = ContentHash.sha256(file);

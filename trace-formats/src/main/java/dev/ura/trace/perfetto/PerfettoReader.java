@@ -6,6 +6,7 @@ import dev.ura.trace.io.TraceFormatException;
 import dev.ura.trace.io.TraceReader;
 import dev.ura.trace.io.ZstdStreams;
 import dev.ura.trace.model.Trace;
+import dev.ura.trace.system.ChunkMerge;
 import dev.ura.trace.system.SystemTraceBuilder;
 import dev.ura.trace.util.LoadThreads;
 
@@ -37,15 +38,15 @@ public final class PerfettoReader implements TraceReader {
     private final int threads;
     private final int chunkBytes;
 
-    /** A reader using {@link LoadThreads#count()} threads, asked when it reads (it is also made just to sniff a file). */
+    /** A reader using {@link LoadThreads#count()} threads, asked when a read starts. */
     public PerfettoReader() {
         this(0, CHUNK_BYTES);
     }
 
     /**
      * A reader using up to {@code threads} threads (1: decode everything on the calling thread; 0:
-     * {@link LoadThreads#count()} at each read) on
-     * chunks of about {@code chunkBytes}; a file smaller than two chunks is read on the calling thread.
+     * {@link LoadThreads#count()} at each read) on chunks of about {@code chunkBytes}; a file
+     * smaller than two chunks is read on the calling thread.
      */
     PerfettoReader(int threads, int chunkBytes) {
         this.threads = threads;
@@ -118,9 +119,14 @@ public final class PerfettoReader implements TraceReader {
 
     @Override
     public Trace read(String source, ByteBuffer data, Progress progress) throws TraceFormatException {
-        ByteBuffer d = data.slice();
+        // A job while it reads: a load started meanwhile on another thread counts this one's core as taken.
+        try (LoadThreads.Job job = LoadThreads.job()) {
+            return read(source, data.slice(), progress, threads > 0 ? threads : LoadThreads.count());
+        }
+    }
+
+    private Trace read(String source, ByteBuffer d, Progress progress, int threads) throws TraceFormatException {
         SystemTraceBuilder b = new SystemTraceBuilder();
-        int threads = this.threads > 0 ? this.threads : LoadThreads.count();
         b.threads(threads);
         Map<String, String> props = new LinkedHashMap<>();
         Stream stream = new Stream(source, b, props, progress, threads, chunkBytes);
@@ -146,6 +152,8 @@ public final class PerfettoReader implements TraceReader {
         final int chunkBytes;
         byte[] scratch = new byte[1 << 16];
         final TopLevelPackets top = new TopLevelPackets();
+        /** Merges the decoded chunks' tables into the model (reading thread). */
+        final ChunkMerge merge = new ChunkMerge();
         long packets;
         String error;
         long errorOffset = -1;
@@ -234,7 +242,7 @@ public final class PerfettoReader implements TraceReader {
         private boolean apply(PacketChunk c, BuilderSink sink) {
             int opsFrom = 0;
             c.ops.beginReplay();
-            c.tables.beginMerge();
+            merge.begin(c.tables);
             for (int p = 0; p < c.packets; p++) {
                 if (c.kind[p] == PacketChunk.RAW) {
                     decode(c.buf, c.from[p], c.to[p], c.keyAt[p]);
@@ -246,7 +254,7 @@ public final class PerfettoReader implements TraceReader {
                     packets++; // skipped for lost state, as decode() counts it
                 } else {
                     if (c.kind[p] == PacketChunk.COLUMNS) {
-                        c.tables.merge(c.segment[p], b);
+                        merge.merge(c.segment[p], b);
                     } else {
                         c.ops.replay(opsFrom, c.opsEnd[p], sink);
                     }

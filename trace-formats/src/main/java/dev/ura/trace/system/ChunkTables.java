@@ -5,96 +5,60 @@ import dev.ura.trace.util.LongIntMap;
 
 import java.util.Arrays;
 
+import static dev.ura.trace.system.ChunkColumns.CLAIM;
+import static dev.ura.trace.system.ChunkColumns.EVENT;
+import static dev.ura.trace.system.ChunkColumns.SEEN;
+
 /**
  * The builder's own work for the ftrace bundles of one chunk of a file, done on a decoding thread
  * into columns with chunk-local thread and name ids, then merged into a {@link SystemTraceBuilder}
- * on the reading thread, bundle by bundle in file order ({@link #merge}). Recording the builder
- * calls and replaying them costs what decoding them away saves (the thread lookups, name hashing
- * and per-CPU / per-thread appends are most of a bundle's decode); here the merge only maps the
- * chunk's few threads and names to the model's and copies rows.
+ * on the reading thread, bundle by bundle in file order ({@link ChunkMerge}, which reads the columns
+ * here). Recording the builder calls and replaying them costs what decoding them away saves (the
+ * thread lookups, name hashing and per-CPU / per-thread appends are most of a bundle's decode); here
+ * the merge only maps the chunk's few threads and names to the model's and copies rows.
  *
- * <p>Why the model is the one a direct decode builds: the model gives thread indices, slice-name
- * ids and processes in first-seen order, so each bundle (a <em>segment</em>) lists its threads in
- * the order the builder would first have looked them up, its first process claim per thread and its
- * thread-name observations in event order, and the merge makes those calls on the model in that
- * order (a thread or name already known is just found); names are asked for in the order of the
- * slices that use them. Everything else a bundle adds is per-thread or per-CPU rows in arrival order,
- * appended as they are. The one piece of state that crosses bundles, the CPU's current task (a
- * hint event is added only when it changes), is left open for the bundle's first hint and settled
- * by the merge. Only the calls a bundle of switches, wakings and {@code B}/{@code E} slices makes
- * are taken here; a bundle with anything else (another atrace payload, binder, task events, an odd
- * thread id or CPU) answers false from the call, and the caller records that bundle's builder calls
- * instead.
+ * <p>Each bundle is a <em>segment</em>: it lists the threads the chunk meets first in it, in the
+ * order the builder would first have looked them up, the chunk's first process claim per thread, and
+ * thread-name observations in event order; everything else is per-thread or per-CPU rows in arrival
+ * order. Only the calls a bundle of switches, wakings and {@code B}/{@code E} slices makes are taken
+ * here; a bundle with anything else (another atrace payload, binder, task events, an odd thread id
+ * or CPU) answers false from the call, and the caller records that bundle's builder calls instead.
  */
 public final class ChunkTables {
     /** The CPU's current task before this bundle: not known on the decoding thread. */
-    private static final int UNKNOWN = Integer.MIN_VALUE;
+    static final int UNKNOWN = Integer.MIN_VALUE;
 
-    /* Chunk-local threads: tid → local id (first seen in this chunk), marks per segment epoch. */
+    /*
+     * Chunk-local threads: tid → local id (first seen in this chunk); whether a segment of this chunk
+     * listed it, claimed its process, and its last name observation in the chunk.
+     */
     private LongIntMap localOf = new LongIntMap();
-    private long[] tid = new long[64];
-    private int[] seenEpoch = new int[64];
-    private int[] claimEpoch = new int[64];
-    private int[] nameEpoch = new int[64];
+    long[] tid = new long[64];
+    private boolean[] seen = new boolean[64];
+    private boolean[] claimed = new boolean[64];
+    /** lastName[t] holds when nameGen[t] is {@link #nameGeneration}; obsSeg[t]: the segment that observed it. */
+    private int[] nameGen = new int[64];
+    private int[] obsSeg = new int[64];
     private String[] lastName = new String[64];
-    private int threads;
-    /** Increases with every segment started (a dropped segment's marks must not count for the next). */
-    private int epoch;
+    int threads;
+    /** Increases when the chunk's name memory is forgotten (a new chunk, a dropped segment). */
+    private int nameGeneration = 1;
 
     /* Chunk-local slice names: UTF-8 bytes → local id; their bytes. */
     private ByteKeyMap nameIds = new ByteKeyMap();
-    private byte[][] names = new byte[64][];
-    private int nameCount;
+    byte[][] names = new byte[64][];
+    int nameCount;
 
-    /* Segments (one per bundle): where each one's rows start and end in the columns below. */
-    private int segments;
-    private int[][] seg = new int[SEG_FIELDS][16];
-    private long[][] segLong = new long[3][16];
-    private static final int SEEN = 0;
-    private static final int CLAIM = 1;
-    private static final int OBS = 2;
-    private static final int SLICE = 3;
-    private static final int EVENT = 4;
-    private static final int COUNT = 5;
-    private static final int FIELDS = 6;
-    /** seg[f][s]: start of segment s in column group f (f < FIELDS); its end is in seg[FIELDS + f][s]. */
-    private static final int SEG_CPU = 2 * FIELDS;
-    private static final int SEG_COND = SEG_CPU + 1;
-    private static final int SEG_LAST = SEG_COND + 1;
-    private static final int SEG_FIELDS = SEG_LAST + 1;
+    /** The rows (read by the merge). */
+    final ChunkColumns col = new ChunkColumns();
 
     /* The open segment. */
-    private final int[] size = new int[FIELDS];
     private int cpu;
     private int condRow;
     private int last;
     private long records;
     private long minTs;
     private long maxTs;
-
-    /* Columns. */
-    private int[] seenList = new int[64];
-    private int[] claimThread = new int[64];
-    private long[] claimTgid = new long[64];
-    private int[] obsThread = new int[64];
-    private long[] obsTs = new long[64];
-    private String[] obsName = new String[64];
-    private int[] sliceThread = new int[1024];
-    private long[] sliceTs = new long[1024];
-    /** Local name id of a begin, -1 for an end. */
-    private int[] sliceName = new int[1024];
-    private long[] evTs = new long[1024];
-    private byte[] evKind = new byte[1024];
-    private int[] evA = new int[1024];
-    private int[] evB = new int[1024];
-    /** Switch: the raw {@code prev_state} (read with the kernel version at merge time); waking: flags. */
-    private long[] evState = new long[1024];
-    private int[] evCpu = new int[1024];
-    private String[] countWhat = new String[16];
-
-    /* Merge side (reading thread): model index of each local thread / name id, -1 until asked. */
-    private int[] modelThread = new int[64];
-    private int[] modelName = new int[64];
 
     /** Forgets the previous chunk (the columns are kept for the next). */
     public void clear() {
@@ -103,76 +67,53 @@ public final class ChunkTables {
             Arrays.fill(lastName, 0, threads, null);
             threads = 0;
         }
+        nameGeneration++;
         if (nameCount > 0) {
             nameIds = new ByteKeyMap();
             Arrays.fill(names, 0, nameCount, null);
             nameCount = 0;
         }
-        Arrays.fill(obsName, 0, size[OBS], null);
-        Arrays.fill(countWhat, 0, size[COUNT], null);
-        Arrays.fill(size, 0);
-        segments = 0;
+        col.clear();
     }
 
     /** Starts a bundle's segment. */
     public void begin() {
-        epoch++;
         cpu = -1;
         condRow = -1;
         last = UNKNOWN;
         records = 0;
         minTs = Long.MAX_VALUE;
         maxTs = Long.MIN_VALUE;
-        if (segments == seg[0].length) {
-            for (int f = 0; f < SEG_FIELDS; f++) {
-                seg[f] = Arrays.copyOf(seg[f], segments * 2);
-            }
-            for (int f = 0; f < segLong.length; f++) {
-                segLong[f] = Arrays.copyOf(segLong[f], segments * 2);
-            }
-        }
-        for (int f = 0; f < FIELDS; f++) {
-            seg[f][segments] = size[f];
-        }
+        col.begin();
     }
 
-    /** Ends the open segment; returns its number for {@link #merge}. */
+    /** Ends the open segment; returns its number for {@link ChunkMerge#merge}. */
     public int end() {
-        int s = segments++;
-        for (int f = 0; f < FIELDS; f++) {
-            seg[FIELDS + f][s] = size[f];
-        }
-        seg[SEG_CPU][s] = cpu;
-        seg[SEG_COND][s] = condRow;
-        seg[SEG_LAST][s] = last;
-        segLong[0][s] = records;
-        segLong[1][s] = minTs;
-        segLong[2][s] = maxTs;
-        return s;
+        return col.end(cpu, condRow, last, records, minTs, maxTs);
     }
 
-    /** Drops the open segment's rows (its bundle goes another way); threads and names it met stay, unused. */
+    /**
+     * Drops the open segment's rows (its bundle goes another way); threads and names it met stay,
+     * unused. The threads it listed or claimed first in the chunk are listed or claimed by the next
+     * segment that meets them, and the chunk's name memory is forgotten (the direct decode of the
+     * bundle makes its own observations).
+     */
     public void drop() {
-        for (int f = 0; f < FIELDS; f++) {
-            for (int k = seg[f][segments]; k < size[f]; k++) {
-                if (f == OBS) {
-                    obsName[k] = null;
-                } else if (f == COUNT) {
-                    countWhat[k] = null;
-                }
-            }
-            size[f] = seg[f][segments];
+        for (int k = col.openFrom(SEEN); k < col.size[SEEN]; k++) {
+            seen[col.seenList[k]] = false;
         }
+        for (int k = col.openFrom(CLAIM); k < col.size[CLAIM]; k++) {
+            claimed[col.claimThread[k]] = false;
+        }
+        col.drop();
+        nameGeneration++;
     }
 
     // ---- The calls of a bundle (decoding thread); false: not taken here, drop the segment. ----
 
     /** As {@link SystemTraceBuilder#count}. */
     public void count(String what) {
-        if (size[COUNT] == countWhat.length) {
-            countWhat = Arrays.copyOf(countWhat, size[COUNT] * 2);
-        }
-        countWhat[size[COUNT]++] = what;
+        col.count(what);
     }
 
     /** As {@link SystemTraceBuilder#record}. */
@@ -190,11 +131,11 @@ public final class ChunkTables {
         }
         int t = thread(tidValue);
         if (last == UNKNOWN) {
-            condRow = size[EVENT];
+            condRow = col.size[EVENT];
         } else if (last == t) {
             return true;
         }
-        event(ts, CpuEvents.CURRENT, t, t, 0, -1);
+        col.event(ts, CpuEvents.CURRENT, t, t, 0, -1);
         last = t;
         return true;
     }
@@ -214,7 +155,7 @@ public final class ChunkTables {
         if (next >= 0) {
             name(next, ts, nextComm);
         }
-        event(ts, CpuEvents.SWITCH, prev, next, rawPrevState, -1);
+        col.event(ts, CpuEvents.SWITCH, prev, next, rawPrevState, -1);
         last = next;
         return true;
     }
@@ -238,7 +179,7 @@ public final class ChunkTables {
         int wakee = thread(wakeeTid);
         name(wakee, ts, wakeeComm);
         int waker = wakerTid == -2 ? CpuEvents.INFER : wakerTid <= 0 ? CpuEvents.IDLE : thread(wakerTid);
-        event(ts, CpuEvents.WAKING, waker, wakee, flags, targetCpu);
+        col.event(ts, CpuEvents.WAKING, waker, wakee, flags, targetCpu);
         return true;
     }
 
@@ -264,7 +205,7 @@ public final class ChunkTables {
         time(ts);
         int t = thread(tidValue);
         claim(t, tgid);
-        slice(t, ts, name);
+        col.slice(t, ts, name);
         return true;
     }
 
@@ -276,7 +217,7 @@ public final class ChunkTables {
         time(ts);
         int t = thread(tidValue);
         claim(t, tgid);
-        slice(t, ts, -1);
+        col.slice(t, ts, -1);
         return true;
     }
 
@@ -299,7 +240,7 @@ public final class ChunkTables {
         }
     }
 
-    /** The local id of a tid > 0, listed in the segment the first time the segment meets it. */
+    /** The local id of a tid > 0, listed in the segment the first time the chunk meets it. */
     private int thread(long tidValue) {
         int t = localOf.get(tidValue);
         if (t < 0) {
@@ -307,196 +248,59 @@ public final class ChunkTables {
             if (t == tid.length) {
                 int n = t * 2;
                 tid = Arrays.copyOf(tid, n);
-                seenEpoch = Arrays.copyOf(seenEpoch, n);
-                claimEpoch = Arrays.copyOf(claimEpoch, n);
-                nameEpoch = Arrays.copyOf(nameEpoch, n);
+                seen = Arrays.copyOf(seen, n);
+                claimed = Arrays.copyOf(claimed, n);
+                nameGen = Arrays.copyOf(nameGen, n);
+                obsSeg = Arrays.copyOf(obsSeg, n);
                 lastName = Arrays.copyOf(lastName, n);
             }
             tid[t] = tidValue;
-            seenEpoch[t] = 0;
-            claimEpoch[t] = 0;
-            nameEpoch[t] = 0;
+            seen[t] = false;
+            claimed[t] = false;
+            nameGen[t] = 0;
             lastName[t] = null;
             localOf.put(tidValue, t);
         }
-        if (seenEpoch[t] != epoch) {
-            seenEpoch[t] = epoch;
-            int i = size[SEEN]++;
-            if (i == seenList.length) {
-                seenList = Arrays.copyOf(seenList, i * 2);
-            }
-            seenList[i] = t;
+        if (!seen[t]) {
+            // Listed once per chunk: a later lookup finds the thread the first one made or found.
+            seen[t] = true;
+            col.seen(t);
         }
         return t;
     }
 
-    /** The segment's first process claim of a thread (later ones cannot change what the first did). */
+    /**
+     * The chunk's first process claim of a thread: it leaves the thread's process known, and a later
+     * claim changes only an unknown one.
+     */
     private void claim(int t, long tgid) {
-        if (tgid <= 0 || claimEpoch[t] == epoch) {
+        if (tgid <= 0 || claimed[t]) {
             return;
         }
-        claimEpoch[t] = epoch;
-        int i = size[CLAIM]++;
-        if (i == claimThread.length) {
-            claimThread = Arrays.copyOf(claimThread, i * 2);
-            claimTgid = Arrays.copyOf(claimTgid, i * 2);
-        }
-        claimThread[i] = t;
-        claimTgid[i] = tgid;
+        claimed[t] = true;
+        col.claim(t, tgid);
     }
 
-    /** A name observation, unless it repeats the thread's previous one in this segment. */
+    /**
+     * A name observation, unless it repeats the thread's previous one in this segment. One that
+     * repeats the thread's last one in an earlier segment of the chunk is kept apart: the model
+     * then already holds that name, unless something between the two segments renamed the thread
+     * ({@link ChunkMerge} knows).
+     */
     private void name(int t, long ts, String name) {
         if (name == null || name.isEmpty() || name.equals("<...>")) {
             return;
         }
-        if (nameEpoch[t] == epoch && name.equals(lastName[t])) {
+        if (nameGen[t] == nameGeneration && name.equals(lastName[t])) {
+            if (obsSeg[t] != col.segments) {
+                obsSeg[t] = col.segments;
+                col.repeat(t, ts, name);
+            }
             return;
         }
-        nameEpoch[t] = epoch;
+        nameGen[t] = nameGeneration;
+        obsSeg[t] = col.segments;
         lastName[t] = name;
-        int i = size[OBS]++;
-        if (i == obsThread.length) {
-            obsThread = Arrays.copyOf(obsThread, i * 2);
-            obsTs = Arrays.copyOf(obsTs, i * 2);
-            obsName = Arrays.copyOf(obsName, i * 2);
-        }
-        obsThread[i] = t;
-        obsTs[i] = ts;
-        obsName[i] = name;
-    }
-
-    private void slice(int t, long ts, int name) {
-        int i = size[SLICE]++;
-        if (i == sliceThread.length) {
-            sliceThread = Arrays.copyOf(sliceThread, i * 2);
-            sliceTs = Arrays.copyOf(sliceTs, i * 2);
-            sliceName = Arrays.copyOf(sliceName, i * 2);
-        }
-        sliceThread[i] = t;
-        sliceTs[i] = ts;
-        sliceName[i] = name;
-    }
-
-    private void event(long ts, byte kind, int a, int b, long state, int targetCpu) {
-        int i = size[EVENT]++;
-        if (i == evTs.length) {
-            int n = i * 2;
-            evTs = Arrays.copyOf(evTs, n);
-            evKind = Arrays.copyOf(evKind, n);
-            evA = Arrays.copyOf(evA, n);
-            evB = Arrays.copyOf(evB, n);
-            evState = Arrays.copyOf(evState, n);
-            evCpu = Arrays.copyOf(evCpu, n);
-        }
-        evTs[i] = ts;
-        evKind[i] = kind;
-        evA[i] = a;
-        evB[i] = b;
-        evState[i] = state;
-        evCpu[i] = targetCpu;
-    }
-
-    // ---- The merge (reading thread). ----
-
-    /** Starts merging this chunk's segments (forgets another chunk's ids). */
-    public void beginMerge() {
-        if (modelThread.length < threads) {
-            modelThread = new int[Math.max(threads, modelThread.length * 2)];
-        }
-        Arrays.fill(modelThread, 0, threads, -1);
-        if (modelName.length < nameCount) {
-            modelName = new int[Math.max(nameCount, modelName.length * 2)];
-        }
-        Arrays.fill(modelName, 0, nameCount, -1);
-    }
-
-    /** Applies segment {@code s} to the model, as the builder calls it stands for would have. */
-    public void merge(int s, SystemTraceBuilder b) {
-        ThreadRegistry registry = b.registry();
-        b.records(segLong[0][s]);
-        if (segLong[1][s] != Long.MAX_VALUE) {
-            b.time(segLong[1][s]);
-            b.time(segLong[2][s]);
-        }
-        for (int i = seg[SEEN][s], e = seg[FIELDS + SEEN][s]; i < e; i++) {
-            int t = seenList[i];
-            if (modelThread[t] < 0) {
-                modelThread[t] = registry.thread(tid[t]);
-            }
-        }
-        for (int i = seg[CLAIM][s], e = seg[FIELDS + CLAIM][s]; i < e; i++) {
-            registry.setTgid(tid[claimThread[i]], claimTgid[i]);
-        }
-        for (int i = seg[OBS][s], e = seg[FIELDS + OBS][s]; i < e; i++) {
-            registry.name(tid[obsThread[i]], obsTs[i], obsName[i]);
-        }
-        mergeSlices(s, b);
-        int from = seg[EVENT][s];
-        int to = seg[FIELDS + EVENT][s];
-        if (from < to) {
-            mergeEvents(s, from, to, b);
-        }
-        for (int i = seg[COUNT][s], e = seg[FIELDS + COUNT][s]; i < e; i++) {
-            b.count(countWhat[i]);
-        }
-    }
-
-    private void mergeSlices(int s, SystemTraceBuilder b) {
-        SliceCollector slices = b.slices();
-        for (int i = seg[SLICE][s], e = seg[FIELDS + SLICE][s]; i < e; i++) {
-            int t = modelThread[sliceThread[i]];
-            int n = sliceName[i];
-            if (n < 0) {
-                slices.end(t, sliceTs[i]);
-                continue;
-            }
-            int id = modelName[n];
-            if (id < 0) {
-                byte[] bytes = names[n];
-                id = b.sliceName(bytes, 0, bytes.length);
-                modelName[n] = id;
-            }
-            slices.begin(t, sliceTs[i], id);
-        }
-    }
-
-    private void mergeEvents(int s, int from, int to, SystemTraceBuilder b) {
-        CpuEvents c = b.sched().cpuEvents(seg[SEG_CPU][s]);
-        int cond = seg[SEG_COND][s];
-        long switches = 0;
-        long wakings = 0;
-        // prev_state reads by the kernel version known now, as the direct decode's switch would.
-        long lastRaw = Long.MIN_VALUE;
-        int lastState = 0;
-        for (int i = from; i < to; i++) {
-            byte kind = evKind[i];
-            int a = mapped(evA[i]);
-            int bb = mapped(evB[i]);
-            if (kind == CpuEvents.SWITCH) {
-                long raw = evState[i];
-                if (raw != lastRaw) {
-                    lastRaw = raw;
-                    lastState = b.prevState(raw).ordinal();
-                }
-                c.add(evTs[i], kind, a, bb, lastState, -1);
-                switches++;
-            } else if (kind == CpuEvents.WAKING) {
-                c.add(evTs[i], kind, a, bb, (int) evState[i], evCpu[i]);
-                wakings++;
-            } else if (i != cond || c.lastCurrent != a) {
-                c.add(evTs[i], kind, a, bb, 0, -1);
-            }
-        }
-        int lastLocal = seg[SEG_LAST][s];
-        if (lastLocal != UNKNOWN) {
-            c.lastCurrent = mapped(lastLocal);
-        }
-        b.sched().counted(switches, wakings);
-    }
-
-    /** The model's thread of a local id; {@link CpuEvents#IDLE} and {@link CpuEvents#INFER} stay. */
-    private int mapped(int local) {
-        return local < 0 ? local : modelThread[local];
+        col.name(t, ts, name);
     }
 }

@@ -35,20 +35,36 @@ final class CpuEvents {
 
     void add(long t, byte k, int first, int second, int st, int targetCpu) {
         if (size == ts.length) {
-            int n = size * 2;
-            ts = Arrays.copyOf(ts, n);
-            kind = Arrays.copyOf(kind, n);
-            a = Arrays.copyOf(a, n);
-            b = Arrays.copyOf(b, n);
-            state = Arrays.copyOf(state, n);
-            cpu = Arrays.copyOf(cpu, n);
+            room(size + 1);
         }
         ts[size] = t;
         kind[size] = k;
         a[size] = first;
         b[size] = second;
         state[size] = (byte) st;
-        cpu[size] = (short) Math.max(-1, Math.min(Short.MAX_VALUE, targetCpu));
+        cpu[size] = targetCpu(targetCpu);
         size++;
+    }
+
+    /** A target CPU as stored: -1 for none, clamped to a short. */
+    static short targetCpu(int targetCpu) {
+        return (short) Math.max(-1, Math.min(Short.MAX_VALUE, targetCpu));
+    }
+
+    /** Makes room for {@code n} events in all (doubling, as one add at a time would). */
+    void room(int n) {
+        if (n <= ts.length) {
+            return;
+        }
+        int cap = ts.length;
+        while (cap < n) {
+            cap *= 2;
+        }
+        ts = Arrays.copyOf(ts, cap);
+        kind = Arrays.copyOf(kind, cap);
+        a = Arrays.copyOf(a, cap);
+        b = Arrays.copyOf(b, cap);
+        state = Arrays.copyOf(state, cap);
+        cpu = Arrays.copyOf(cpu, cap);
     }
 }

@@ -19,6 +19,23 @@ final class Names {
         return byBytes.get(b, from, len);
     }
 
+    /**
+     * {@link #id(byte[], int, int)} of a name holding no CR, LF or NUL, else -1 for the caller's
+     * general path (which strips those differently) unless the name is already known.
+     */
+    int idIfPlain(byte[] b, int from, int len) {
+        int known = byBytes.get(b, from, len);
+        if (known >= 0) {
+            return known;
+        }
+        for (int k = from; k < from + len; k++) {
+            if (b[k] == '\r' || b[k] == '\n' || b[k] == 0) {
+                return -1;
+            }
+        }
+        return id(b, from, len);
+    }
+
     /** The id of the name whose UTF-8 bytes are {@code b[from, from + len)}. */
     int id(byte[] b, int from, int len) {
         int known = byBytes.get(b, from, len);

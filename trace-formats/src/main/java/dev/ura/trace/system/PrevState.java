@@ -47,6 +47,19 @@ public final class PrevState {
         return ThreadState.UNKNOWN;
     }
 
+    /**
+     * The major and minor version of a kernel release ({@code uname -r}, e.g. {@code 5.10.43-android12-9}),
+     * or null when it does not start with them.
+     */
+    public static int[] kernelVersion(String release) {
+        String[] parts = release.split("[.\\-]");
+        try {
+            return new int[] {Integer.parseInt(parts[0]), parts.length > 1 ? Integer.parseInt(parts[1]) : 0};
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
     /** The letters of the text form: {@code R}, {@code R+}, {@code S}, {@code D}, {@code D|K}, {@code I}, {@code X}… */
     public static ThreadState parse(String letters) {
         if (letters == null || letters.isEmpty()) {

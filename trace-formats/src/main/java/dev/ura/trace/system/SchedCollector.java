@@ -29,7 +29,7 @@ final class SchedCollector {
     private long wakings;
     private long duplicateWakeups;
 
-    /** After {@link #build}: {@code sched_wakeup} events dropped as the second half of a {@code sched_waking}. */
+    /** After {@link #prepare}: {@code sched_wakeup} events dropped as the second half of a {@code sched_waking}. */
     long duplicateWakeups() {
         return duplicateWakeups;
     }
@@ -93,12 +93,12 @@ final class SchedCollector {
         }
     }
 
-    /** The events of a valid {@code cpu}, for {@link ChunkTables}'s merge (which counts what it adds in {@link #counted}). */
+    /** The events of a valid {@code cpu}, for {@link ChunkMerge} (which counts what it adds in {@link #counted}). */
     CpuEvents cpuEvents(int cpu) {
         return cpu(cpu);
     }
 
-    /** Switches and wakings appended by a {@link ChunkTables} merge. */
+    /** Switches and wakings appended by a {@link ChunkMerge}. */
     void counted(long switchCount, long wakingCount) {
         switches += switchCount;
         wakings += wakingCount;
@@ -119,46 +119,68 @@ final class SchedCollector {
         return c;
     }
 
-    /** The result of {@link #build}. */
-    record Result(WakeupTable wakeups, List<ThreadStateTable> states) {
-    }
+    /* After prepare(): what each thread's states are built from (a thread's entries are dropped once built). */
+    private RunList[] runs;
+    private WakeupTable wakeups;
+    private long[][] wakeTimes;
+    private int[][] wakesOf;
+    private Map<Integer, List<Integer>> blockedOf;
+    private long endNs;
 
     /**
-     * Walks each CPU in time order, then assembles per-thread states. Called once: it releases each
-     * CPU's events as soon as they are walked (they are the largest thing the reader holds).
+     * The part of the model done once for all threads: each CPU walked in time order into runs and
+     * wakes, the wakeup table, each thread's wakes. Called once: it releases each CPU's events as
+     * soon as they are walked (they are the largest thing the reader holds). Then
+     * {@link #threadStates} builds each thread's states, on any thread (distinct threads at once).
      *
      * @param threads number of threads in the registry
-     * @param endNs   the trace's last time: open runs and sleeps end there
+     * @param end     the trace's last time: open runs and sleeps end there
      */
-    Result build(int threads, long endNs) {
-        RunList[] runs = new RunList[threads];
+    void prepare(int threads, long end) {
+        endNs = end;
+        runs = new RunList[threads];
         WakeRows wb = new WakeRows();
         for (int cpu = 0; cpu < cpus.length; cpu++) {
             if (cpus[cpu] != null) {
-                walk(cpu, cpus[cpu], runs, wb, endNs);
+                walk(cpu, cpus[cpu], runs, wb, end);
                 cpus[cpu] = null; // its runs and wakes are out: let the next CPU's walk reuse the room
             }
         }
-        WakeupTable wakeups = wb.build(runs, threads);
+        wakeups = wb.build(runs, threads);
         duplicateWakeups = wb.duplicates();
-        // Dropped by hand: build runs once, interpreted, and the interpreter keeps every local alive
-        // to the method's end; without this the rows would sit beside the thread states built below.
+        // Dropped by hand: prepare runs once, interpreted, and the interpreter keeps every local alive
+        // to the method's end; without this the rows would sit beside the thread states built later.
         wb = null;
-        long[][] wakeTimes = new long[threads][];
-        int[][] wakesOf = groupByWakee(wakeups, threads, wakeTimes);
-        Map<Integer, List<Integer>> blockedOf = new HashMap<>();
+        wakeTimes = new long[threads][];
+        wakesOf = groupByWakee(wakeups, threads, wakeTimes);
+        blockedOf = new HashMap<>();
         for (int i = 0; i < blockedAt.size(); i++) {
             blockedOf.computeIfAbsent((int) blockedAt.get(i)[1], k -> new ArrayList<>()).add(i);
         }
-        List<ThreadStateTable> states = new ArrayList<>(threads);
-        for (int t = 0; t < threads; t++) {
-            states.add(runs[t] == null ? ThreadStateTable.empty()
-                    : states(runs[t], wakeups, wakesOf[t], wakeTimes[t], blockedOf.getOrDefault(t, List.of()), endNs));
-            runs[t] = null; // a thread's runs are in its states now; the peak is the last threads' states
-            wakesOf[t] = null;
-            wakeTimes[t] = null;
-        }
-        return new Result(wakeups, states);
+    }
+
+    /** After {@link #prepare}: whether it completed. */
+    boolean prepared() {
+        return blockedOf != null;
+    }
+
+    /** After {@link #prepare}: the wakeup table. */
+    WakeupTable wakeups() {
+        return wakeups;
+    }
+
+    /**
+     * After {@link #prepare}: thread {@code t}'s states (once per thread: its runs are released),
+     * built in {@code scratch} (the calling thread's own, reused from thread to thread).
+     */
+    ThreadStateTable threadStates(int t, ThreadStateTable.Builder scratch) {
+        RunList r = runs[t];
+        ThreadStateTable out = r == null ? ThreadStateTable.empty()
+                : states(r, wakeups, wakesOf[t], wakeTimes[t], blockedOf.getOrDefault(t, List.of()), endNs, scratch);
+        runs[t] = null; // a thread's runs are in its states now; the peak is the last threads' states
+        wakesOf[t] = null;
+        wakeTimes[t] = null;
+        return out;
     }
 
     private static void walk(int cpuNo, CpuEvents c, RunList[] runs, WakeRows wb, long endNs) {
@@ -228,8 +250,8 @@ final class SchedCollector {
     }
 
     private ThreadStateTable states(RunList r, WakeupTable w, int[] wakes, long[] wakeAt, List<Integer> blocked,
-                                    long endNs) {
-        ThreadStateTable.Builder b = new ThreadStateTable.Builder(r.size * 3 + wakes.length / 4 + 4);
+                                    long endNs, ThreadStateTable.Builder b) {
+        b.clear();
         int[] order = r.order();
         int wi = 0;
         long prevEnd = Long.MIN_VALUE;

@@ -20,7 +20,8 @@ import java.util.Map;
  */
 final class SliceCollector {
     private final Names names;
-    private final List<Ops> threads = new ArrayList<>();
+    /** Each thread's operations by thread index, null until it has one. */
+    private Ops[] threads = new Ops[64];
     private final List<AsyncOp> async = new ArrayList<>();
     private final List<ThreadInstant> instants = new ArrayList<>();
     /** Counters in first-seen order. */
@@ -46,7 +47,8 @@ final class SliceCollector {
         }
     }
 
-    private static final class Ops {
+    /** One thread's slice begins (a {@link Names} id) and ends (-1) in arrival order. */
+    static final class Ops {
         int size;
         long[] ts = new long[16];
         int[] name = new int[16];
@@ -121,14 +123,15 @@ final class SliceCollector {
         c.size++;
     }
 
-    private Ops ops(int thread) {
-        while (threads.size() <= thread) {
-            threads.add(null);
+    /** The operations of {@code thread}, for appending ({@link ChunkMerge} finds each thread's once a chunk). */
+    Ops ops(int thread) {
+        if (thread >= threads.length) {
+            threads = Arrays.copyOf(threads, Math.max(thread + 1, threads.length * 2));
         }
-        Ops o = threads.get(thread);
+        Ops o = threads[thread];
         if (o == null) {
             o = new Ops();
-            threads.set(thread, o);
+            threads[thread] = o;
         }
         return o;
     }
@@ -143,7 +146,7 @@ final class SliceCollector {
 
     /** Number of begin/end operations on {@code thread} (its records). */
     long records(int thread) {
-        return thread < threads.size() && threads.get(thread) != null ? threads.get(thread).size : 0;
+        return thread < threads.length && threads[thread] != null ? threads[thread].size : 0;
     }
 
     /**
@@ -152,7 +155,7 @@ final class SliceCollector {
      * thread's operations are released.
      */
     CallTable calls(int thread, long endNs) {
-        Ops o = thread < threads.size() ? threads.get(thread) : null;
+        Ops o = thread < threads.length ? threads[thread] : null;
         if (o == null || o.size == 0) {
             return CallTable.empty();
         }

@@ -1,28 +1,19 @@
 package dev.ura.trace.system;
 
-import dev.ura.trace.model.CallTable;
 import dev.ura.trace.model.Clock;
 import dev.ura.trace.model.EventTable;
-import dev.ura.trace.model.MethodTable;
-import dev.ura.trace.model.ThreadTrack;
 import dev.ura.trace.model.Trace;
 import dev.ura.trace.model.TraceMetadata;
 import dev.ura.trace.model.system.ClockSnapshots;
-import dev.ura.trace.model.system.Flow;
-import dev.ura.trace.model.system.Frame;
 import dev.ura.trace.model.system.SystemTrace;
-import dev.ura.trace.model.system.ThreadInfo;
 import dev.ura.trace.model.system.ThreadState;
 import dev.ura.trace.model.system.TimelineFrame;
 import dev.ura.trace.util.LoadThreads;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
  * Collects what a system-trace reader decodes, in file order, and builds the {@link Trace}. All
@@ -32,7 +23,6 @@ import java.util.concurrent.FutureTask;
 public final class SystemTraceBuilder {
     /** Clone flag of a new thread (as opposed to a new process). */
     public static final long CLONE_THREAD = 0x10000;
-    private static final int MAX_LISTED_WARNINGS = 50;
 
     private final ThreadRegistry registry = new ThreadRegistry();
     private final Names names = new Names();
@@ -40,20 +30,16 @@ public final class SystemTraceBuilder {
     private final SchedCollector sched = new SchedCollector();
     private final BinderCollector binder = new BinderCollector();
     private final List<TimelineFrame> timeline = new ArrayList<>();
-    private final List<long[]> flowSteps = new ArrayList<>();
+    private final FlowSteps flowSteps = new FlowSteps();
+    /** MONOTONIC and BOOTTIME of each clock snapshot. */
     private final List<long[]> clockPairs = new ArrayList<>();
-    private final List<String> warnings = new ArrayList<>();
-    private final Map<String, Long> counts = new LinkedHashMap<>();
-    private int listed;
-    private long suppressed;
+    private final Repairs repairs = new Repairs();
     private long records;
     private long minTs = Long.MAX_VALUE;
     private long maxTs = Long.MIN_VALUE;
     private long firstEvent = Long.MAX_VALUE;
     private long lastEvent = Long.MIN_VALUE;
-    private int kernelMajor;
-    private int kernelMinor;
-    private String kernelRelease = "";
+    private final KernelRelease kernel = new KernelRelease();
 
     /** Threads {@link #build} may use (the calling one included); 0 until set: {@link LoadThreads#count()}. */
     private int threads;
@@ -63,29 +49,20 @@ public final class SystemTraceBuilder {
         threads = n;
     }
 
-    /** A problem worth a line of its own (the first {@value #MAX_LISTED_WARNINGS}; later ones are counted). */
+    /** A problem worth a line of its own (the first {@value Repairs#MAX_LISTED}; later ones are counted). */
     public void warn(String warning) {
-        if (listed < MAX_LISTED_WARNINGS) {
-            warnings.add(warning);
-            listed++;
-        } else {
-            suppressed++;
-        }
+        repairs.warn(warning);
     }
 
     /** Counts a repair of a kind; each kind becomes one warning line with its count. */
     public void count(String what) {
-        counts.merge(what, 1L, Long::sum);
+        repairs.count(what, 1);
     }
 
     /** Extends the trace's time range. */
     public void time(long ts) {
-        if (ts < minTs) {
-            minTs = ts;
-        }
-        if (ts > maxTs) {
-            maxTs = ts;
-        }
+        minTs = Math.min(minTs, ts);
+        maxTs = Math.max(maxTs, ts);
     }
 
     /**
@@ -93,32 +70,20 @@ public final class SystemTraceBuilder {
      * an event ura has no use for): the trace's extent covers it.
      */
     public void eventTime(long ts) {
-        if (ts < firstEvent) {
-            firstEvent = ts;
-        }
-        if (ts > lastEvent) {
-            lastEvent = ts;
-        }
+        firstEvent = Math.min(firstEvent, ts);
+        lastEvent = Math.max(lastEvent, ts);
     }
 
     /** The kernel release ({@code uname -r}), which decides how {@code prev_state} bits read. */
     public void kernelRelease(String release) {
-        if (release == null || release.isEmpty()) {
-            return;
-        }
-        kernelRelease = release;
-        String[] parts = release.split("[.\\-]");
-        try {
-            kernelMajor = Integer.parseInt(parts[0]);
-            kernelMinor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
-        } catch (NumberFormatException e) {
+        if (release != null && !release.isEmpty() && !kernel.set(release)) {
             count("kernel release not understood (\"" + release + "\"); thread states read as kernel 4.4");
         }
     }
 
     /** Decodes a raw {@code prev_state} with this trace's kernel version. */
     public ThreadState prevState(long raw) {
-        return PrevState.decode(raw, kernelMajor, kernelMinor);
+        return kernel.decode(raw);
     }
 
     public void tgid(long tid, long tgid) {
@@ -137,34 +102,14 @@ public final class SystemTraceBuilder {
 
     /** A process from a process dump / descriptor; cmdline[0] is its name (package for apps). */
     public void process(long pid, long ppid, String cmdline) {
-        if (pid <= 0) {
-            return;
-        }
-        ThreadRegistry.Proc p = registry.process(pid);
-        if (ppid > 0) {
-            p.ppid = ppid;
-        }
-        registry.processName(pid, cmdline);
-        registry.setTgid(pid, pid);
+        registry.dumpedProcess(pid, ppid, cmdline);
     }
 
     /** A task created at {@code ts}: a thread of the parent's process or a new process. */
     public void newTask(long ts, long parentTid, long newTid, String comm, long cloneFlags) {
         records++;
         time(ts);
-        registry.name(newTid, ts, comm);
-        int parent = registry.thread(parentTid);
-        long parentTgid = parent >= 0 ? registry.tgid(parent) : -1;
-        if ((cloneFlags & CLONE_THREAD) != 0) {
-            if (parentTgid > 0) {
-                registry.setTgid(newTid, parentTgid);
-            }
-        } else if (newTid > 0) {
-            registry.setTgid(newTid, newTid);
-            ThreadRegistry.Proc p = registry.process(newTid);
-            p.ppid = parentTgid;
-            p.startNs = ts;
-        }
+        registry.newTask(ts, parentTid, newTid, comm, (cloneFlags & CLONE_THREAD) != 0);
     }
 
     public void rename(long ts, long tid, String name) {
@@ -287,17 +232,11 @@ public final class SystemTraceBuilder {
      *     path strips differently): the caller then goes through {@link #print}
      */
     public boolean printBegin(long ts, long tid, long tgid, byte[] b, int from, int len) {
-        int name = names.find(b, from, len);
-        if (name < 0) {
-            for (int k = from; k < from + len; k++) {
-                if (b[k] == '\r' || b[k] == '\n' || b[k] == 0) {
-                    return false;
-                }
-            }
-            name = names.id(b, from, len);
+        int name = names.idIfPlain(b, from, len);
+        if (name >= 0) {
+            printBegin(ts, tid, tgid, name);
         }
-        printBegin(ts, tid, tgid, name);
-        return true;
+        return name >= 0;
     }
 
     /**
@@ -313,8 +252,8 @@ public final class SystemTraceBuilder {
     public void printBegin(long ts, long tid, long tgid, int nameId) {
         records++;
         time(ts);
-        registry.setTgid(tid, tgid);
-        int t = registry.thread(tid);
+        int t = registry.thread(tid); // one lookup for the claim and the slice
+        registry.setTgidOf(t, tgid);
         if (t >= 0) {
             slices.begin(t, ts, nameId);
         }
@@ -324,10 +263,13 @@ public final class SystemTraceBuilder {
     public void printEnd(long ts, long tid, long tgid) {
         records++;
         time(ts);
+        int t = registry.thread(tid); // one lookup for the claim and the slice
         if (tgid > 0) {
-            registry.setTgid(tid, tgid);
+            registry.setTgidOf(t, tgid);
         }
-        sliceEnd(ts, tid);
+        if (t >= 0) {
+            slices.end(t, ts);
+        }
     }
 
     public void sliceBegin(long ts, long tid, String name) {
@@ -394,7 +336,7 @@ public final class SystemTraceBuilder {
 
     /** A point of flow {@code id} at a thread's event; {@code terminating} ends the flow there. */
     public void flow(long id, long tid, long ts, boolean terminating) {
-        flowSteps.add(new long[] {id, registry.thread(tid), ts, terminating ? 1 : 0, flowSteps.size()});
+        flowSteps.add(id, registry.thread(tid), ts, terminating);
     }
 
     public void timeline(TimelineFrame f) {
@@ -419,7 +361,7 @@ public final class SystemTraceBuilder {
         return sched;
     }
 
-    /** Adds events a {@link ChunkTables} merge accepted. */
+    /** Adds events a {@link ChunkMerge} accepted. */
     void records(long n) {
         records += n;
     }
@@ -445,53 +387,22 @@ public final class SystemTraceBuilder {
     public Trace build(String source, String format, String variant, Map<String, String> props) {
         long last = Math.max(maxTs, lastEvent);
         long end = last == Long.MIN_VALUE ? 0 : last;
-        int n = registry.size();
-        // The scheduler model reads nothing the slices, names and threads below touch, and is the
-        // larger half of this phase: with a second thread it is built beside them.
-        FutureTask<SchedCollector.Result> schedModel = new FutureTask<>(() -> sched.build(n, end));
-        boolean beside = sched.any() && (threads > 0 ? threads : LoadThreads.count()) > 1;
-        if (beside) {
-            Thread t = new Thread(schedModel, "ura-sched-model");
-            t.setDaemon(true);
-            t.start();
+        ModelBuild.Parts m = new ModelBuild(registry, names, slices, sched, timeline, end).run(threads);
+        long appPid = m.appThread() >= 0 ? m.tgids()[m.appThread()] : -1;
+        if (slices.unmatchedEnds() > 0) {
+            repairs.count("slice ends ('E') with no open slice on their thread (dropped)", slices.unmatchedEnds());
         }
-        List<CallTable> calls = new ArrayList<>(n);
-        long[] tgids = new long[n];
-        for (int t = 0; t < n; t++) {
-            calls.add(slices.calls(t, end));
-            tgids[t] = registry.tgid(t);
+        if (slices.unclosed() > 0) {
+            repairs.count("slices never ended (closed at the end of the trace)", slices.unclosed());
         }
-        MethodTable methods = names.build();
-        long[] tids = new long[n];
-        List<ThreadInfo> infos = new ArrayList<>(n);
-        for (int t = 0; t < n; t++) {
-            infos.add(registry.threadInfo(t)); // sorts the thread's names: once per thread
-            tids[t] = infos.get(t).tid();
-        }
-        if (!beside) {
-            schedModel.run();
-        }
-        SchedCollector.Result s = result(schedModel);
-        List<Frame> frames = TimelineFrames.add(FrameJoiner.join(calls, tgids, methods, timeline), timeline, tids);
-        int appThread = AppProcess.pick(calls, tgids, methods);
-        if (appThread < 0) {
-            // App-only tracing: no input, launch or doFrame slice, but FrameTimeline saw its frames.
-            appThread = TimelineFrames.mainThreadOfBusiest(frames);
-        }
-        long appPid = appThread >= 0 ? tgids[appThread] : -1;
-        List<ThreadTrack> tracks = new ArrayList<>(n);
-        for (int t = 0; t < n; t++) {
-            ThreadInfo info = infos.get(t);
-            boolean main = t == appThread;
-            tracks.add(new ThreadTrack(info.tid(), info.lastName(), main, slices.records(t), calls.get(t)));
-        }
-        summarize();
-        SystemTrace system = new SystemTrace(registry.processes(), infos, s.states(), s.wakeups(), binder.build(),
-                flows(), frames, timeline, slices.asyncSlices(end), slices.instants(), slices.counters(), clocks(),
-                kernelRelease, Math.min(firstEvent, minTs), Math.max(lastEvent, maxTs));
+        SystemTrace system = new SystemTrace(registry.processes(), m.infos(), m.states(), m.wakeups(), binder.build(),
+                flowSteps.flows(), m.frames(), timeline, slices.asyncSlices(end), slices.instants(), slices.counters(),
+                new ClockSnapshots(clockPairs.stream().mapToLong(c -> c[0]).toArray(),
+                        clockPairs.stream().mapToLong(c -> c[1]).toArray()),
+                kernel.release(), Math.min(firstEvent, minTs), Math.max(lastEvent, maxTs));
         Map<String, String> p = new LinkedHashMap<>(props);
-        if (!kernelRelease.isEmpty()) {
-            p.putIfAbsent("kernel", kernelRelease);
+        if (!kernel.release().isEmpty()) {
+            p.putIfAbsent("kernel", kernel.release());
         }
         if (sched.duplicateWakeups() > 0) {
             // Not a problem: the second half of each wake, when both halves were recorded.
@@ -499,76 +410,7 @@ public final class SystemTraceBuilder {
         }
         TraceMetadata meta = new TraceMetadata(format, variant, 0, Clock.WALL, null, appPid,
                 minTs == Long.MAX_VALUE ? -1 : minTs, p);
-        return new Trace(source, meta, methods, tracks, EventTable.empty(), List.of(), records, warnings, system);
-    }
-
-    /** The scheduler model built on its thread (its failure is this thread's). */
-    private static SchedCollector.Result result(FutureTask<SchedCollector.Result> task) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return task.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the model is needed either way; it takes a fraction of a second
-                }
-            }
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private void summarize() {
-        if (slices.unmatchedEnds() > 0) {
-            count("slice ends ('E') with no open slice on their thread (dropped)", slices.unmatchedEnds());
-        }
-        if (slices.unclosed() > 0) {
-            count("slices never ended (closed at the end of the trace)", slices.unclosed());
-        }
-        if (suppressed > 0) {
-            warnings.add(suppressed + " more problems not listed");
-        }
-        counts.forEach((what, c) -> warnings.add(c + " " + what));
-    }
-
-    private void count(String what, long n) {
-        counts.merge(what, n, Long::sum);
-    }
-
-    private List<Flow> flows() {
-        List<long[]> steps = new ArrayList<>(flowSteps);
-        steps.sort((a, b) -> a[2] != b[2] ? Long.compare(a[2], b[2]) : Long.compare(a[4], b[4]));
-        Map<Long, long[]> open = new HashMap<>();
-        List<Flow> out = new ArrayList<>();
-        for (long[] st : steps) {
-            long[] from = open.remove(st[0]);
-            if (from != null) {
-                out.add(new Flow(st[0], (int) from[1], from[2], (int) st[1], st[2]));
-            }
-            if (st[3] == 0) {
-                open.put(st[0], st);
-            }
-        }
-        return out;
-    }
-
-    private ClockSnapshots clocks() {
-        long[] mono = new long[clockPairs.size()];
-        long[] boot = new long[clockPairs.size()];
-        for (int i = 0; i < mono.length; i++) {
-            mono[i] = clockPairs.get(i)[0];
-            boot[i] = clockPairs.get(i)[1];
-        }
-        return new ClockSnapshots(mono, boot);
+        return new Trace(source, meta, m.methods(), m.tracks(), EventTable.empty(), List.of(), records, repairs.warnings(),
+                system);
     }
 }

@@ -25,6 +25,8 @@ final class ThreadRegistry {
     /** Tids below {@link #DIRECT_TIDS} → index + 1 (0: unknown), so the per-event lookup is one array read. */
     private static final int DIRECT_TIDS = 1 << 17;
     private int[] direct = new int[1024];
+    /** Names recorded so far (each a change of a thread's last name). */
+    private long nameChanges;
 
     private record Obs(long timeNs, String name) {
     }
@@ -81,6 +83,7 @@ final class ThreadRegistry {
             tgids[t] = 0;
             lastName.set(t, "CPU " + cpu + " irq");
             names.get(t).add(new Obs(Long.MIN_VALUE, "CPU " + cpu + " irq"));
+            nameChanges++;
         }
         return tid;
     }
@@ -120,7 +123,11 @@ final class ThreadRegistry {
 
     /** Records the thread's process (a later, different claim wins only over "unknown"). */
     void setTgid(long tid, long tgid) {
-        int t = thread(tid);
+        setTgidOf(thread(tid), tgid);
+    }
+
+    /** {@link #setTgid} of the thread of index {@code t} (-1: none). */
+    void setTgidOf(int t, long tgid) {
         if (t >= 0 && tgid > 0 && tgids[t] < 0) { // 0 only on irq lanes, which keep process 0
             tgids[t] = tgid;
             process(tgid);
@@ -138,6 +145,12 @@ final class ThreadRegistry {
         }
         lastName.set(t, name);
         names.get(t).add(new Obs(timeNs, name));
+        nameChanges++;
+    }
+
+    /** How many times a thread's last name changed so far (any thread): a changed count says one did. */
+    long nameChanges() {
+        return nameChanges;
     }
 
     /** A name from a less reliable source (the ftrace line's task column): used only while the thread has none. */
@@ -145,6 +158,36 @@ final class ThreadRegistry {
         int t = thread(tid);
         if (t >= 0 && lastName.get(t) == null) {
             name(tid, timeNs, name);
+        }
+    }
+
+    /** A process from a process dump / descriptor; cmdline[0] is its name (package for apps). */
+    void dumpedProcess(long pid, long ppid, String cmdline) {
+        if (pid <= 0) {
+            return;
+        }
+        Proc p = process(pid);
+        if (ppid > 0) {
+            p.ppid = ppid;
+        }
+        processName(pid, cmdline);
+        setTgid(pid, pid);
+    }
+
+    /** A task created at {@code ts}: a thread of the parent's process ({@code thread}) or a new process. */
+    void newTask(long ts, long parentTid, long newTid, String comm, boolean thread) {
+        name(newTid, ts, comm);
+        int parent = thread(parentTid);
+        long parentTgid = parent >= 0 ? tgid(parent) : -1;
+        if (thread) {
+            if (parentTgid > 0) {
+                setTgid(newTid, parentTgid);
+            }
+        } else if (newTid > 0) {
+            setTgid(newTid, newTid);
+            Proc p = process(newTid);
+            p.ppid = parentTgid;
+            p.startNs = ts;
         }
     }
 
