@@ -243,6 +243,7 @@ public final class PerfettoReader implements TraceReader {
             int opsFrom = 0;
             c.ops.beginReplay();
             merge.begin(c.tables);
+            Sequence seq;
             for (int p = 0; p < c.packets; p++) {
                 if (c.kind[p] == PacketChunk.RAW) {
                     decode(c.buf, c.from[p], c.to[p], c.keyAt[p]);
@@ -250,8 +251,16 @@ public final class PerfettoReader implements TraceReader {
                         stop(c.keyAt[p], "compressed packets: the content " + bomb);
                         return false;
                     }
-                } else if (decoder.admit(c.seqId[p], c.flags[p], c.dropped[p]) == null) {
+                } else if ((seq = decoder.admit(c.seqId[p], c.flags[p], c.dropped[p])) == null) {
                     packets++; // skipped for lost state, as decode() counts it
+                } else if (c.kind[p] == PacketChunk.TRACK_EVENT) {
+                    pb.reset(c.buf, c.from[p], c.to[p]);
+                    try {
+                        decoder.trackEvent(pb, c.header[p], seq, c.events, c.segment[p]);
+                        packets++;
+                    } catch (Pb.Malformed e) {
+                        malformed(c.keyAt[p], e.getMessage());
+                    }
                 } else {
                     if (c.kind[p] == PacketChunk.COLUMNS) {
                         merge.merge(c.segment[p], b);
