@@ -65,11 +65,20 @@ final class TrackEvents {
 
     /** Applies every event to the builder, in file order. */
     void finish(SystemTraceBuilder b) {
+        // Events come in runs on one track (a writer's thread): its Track is looked up once per run,
+        // not boxed and hashed per event (no track is added from here on).
+        long lastUuid = 0;
+        Track t = null;
+        boolean found = false;
         for (int i = 0; i < size; i++) {
             long uuid = uuids[i];
             long ts = times[i];
             String name = names[i] == null ? "" : names[i];
-            Track t = tracks.get(uuid);
+            if (!found || uuid != lastUuid) {
+                t = tracks.get(uuid);
+                lastUuid = uuid;
+                found = true;
+            }
             long tid = t == null ? 0 : t.tid;
             b.time(ts);
             b.record();
