@@ -141,7 +141,7 @@ final class PacketDecoder {
             return ts;
         }
         if (c >= 64 && c <= 127) {
-            long[] s = seq.scopedClocks.get(c);
+            long[] s = seq.scopedClock(c);
             if (s == null) {
                 b.count("packets on a sequence clock that was never defined (skipped)");
                 return Long.MIN_VALUE;
@@ -263,7 +263,7 @@ final class PacketDecoder {
         }
         for (int i = 0; i < n; i++) {
             if (ids[i] >= 64 && ids[i] <= 127) {
-                seq.scopedClocks.put(ids[i], new long[] {values[i], values[boot], units[i], incremental[i] ? 1 : 0,
+                seq.scopedClock(ids[i], new long[] {values[i], values[boot], units[i], incremental[i] ? 1 : 0,
                         values[i]});
             }
         }

@@ -167,6 +167,10 @@ final class TrackEventDecoder {
                 uuid = 0;
             }
         }
+        if (ev.arrays[i] == null) { // most events: no flows, no extra counter values
+            trackEvents.event(uuid, ev.type[i], ts, name, ev.value[i], null, null);
+            return;
+        }
         trackEvents.event(uuid, ev.type[i], ts, name, ev.value[i], ev.array(i, TrackEventFields.FLOWS),
                 ev.array(i, TrackEventFields.ENDS));
         long[] extraTracks = ev.array(i, TrackEventFields.EXTRA_TRACKS);
