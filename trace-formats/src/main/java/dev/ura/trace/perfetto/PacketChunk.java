@@ -22,7 +22,8 @@ final class PacketChunk {
     /** A self-contained ftrace bundle in {@link #tables}, segment {@link #segment}. */
     static final byte COLUMNS = 2;
     /**
-     * A TrackEvent packet: its header in {@link #header}, its event's fields in row {@link #segment}
+     * A TrackEvent packet: its header's time, clock, interned data and defaults in {@link #header},
+     * its event's fields in row {@link #segment}
      * of {@link #events}; its interned data, defaults, time and event still wait for the reading
      * thread (they need the sequence's state).
      */
@@ -46,7 +47,9 @@ final class PacketChunk {
     int[] opsEnd = new int[64];
     int[] segment = new int[64];
     String[] malformed = new String[64];
-    PacketHeader[] header = new PacketHeader[64];
+    /** TRACK_EVENT: the header's time and clock (2 per packet), interned data and defaults bounds (4 per packet). */
+    long[] headerLongs = new long[2 * 64];
+    int[] headerInts = new int[4 * 64];
     final TrackEventFields events = new TrackEventFields();
     final FtraceOps ops = new FtraceOps();
     final ChunkTables tables = new ChunkTables();
@@ -65,7 +68,6 @@ final class PacketChunk {
         }
         file.get(start, buf, 0, length);
         Arrays.fill(malformed, 0, packets, null);
-        Arrays.fill(header, 0, packets, null);
         packets = 0;
         events.clear();
         ops.clear();
@@ -110,7 +112,8 @@ final class PacketChunk {
             opsEnd = Arrays.copyOf(opsEnd, n);
             segment = Arrays.copyOf(segment, n);
             malformed = Arrays.copyOf(malformed, n);
-            header = Arrays.copyOf(header, n);
+            headerLongs = Arrays.copyOf(headerLongs, 2 * n);
+            headerInts = Arrays.copyOf(headerInts, 4 * n);
         }
         keyAt[p] = at;
         from[p] = start;
@@ -149,7 +152,26 @@ final class PacketChunk {
         seqId[p] = h.seqId;
         flags[p] = h.flags;
         dropped[p] = h.dropped;
-        header[p] = h;
+        headerLongs[2 * p] = h.ts;
+        headerLongs[2 * p + 1] = h.clock;
+        headerInts[4 * p] = h.internStart;
+        headerInts[4 * p + 1] = h.internEnd;
+        headerInts[4 * p + 2] = h.defaultsStart;
+        headerInts[4 * p + 3] = h.defaultsEnd;
+    }
+
+    /**
+     * A TRACK_EVENT packet's header as far as the reading thread needs it (time, clock, interned
+     * data, defaults), into {@code h} (primitive columns, not a header object kept per packet).
+     */
+    PacketHeader header(int p, PacketHeader h) {
+        h.ts = headerLongs[2 * p];
+        h.clock = headerLongs[2 * p + 1];
+        h.internStart = headerInts[4 * p];
+        h.internEnd = headerInts[4 * p + 1];
+        h.defaultsStart = headerInts[4 * p + 2];
+        h.defaultsEnd = headerInts[4 * p + 3];
+        return h;
     }
 
     /**

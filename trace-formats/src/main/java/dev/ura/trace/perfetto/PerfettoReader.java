@@ -152,6 +152,8 @@ public final class PerfettoReader implements TraceReader {
         final int chunkBytes;
         byte[] scratch = new byte[1 << 16];
         final TopLevelPackets top = new TopLevelPackets();
+        /** A chunk's TrackEvent packet's header, refilled for each. */
+        final PacketHeader header = new PacketHeader();
         /** Merges the decoded chunks' tables into the model (reading thread). */
         final ChunkMerge merge = new ChunkMerge();
         long packets;
@@ -256,7 +258,7 @@ public final class PerfettoReader implements TraceReader {
                 } else if (c.kind[p] == PacketChunk.TRACK_EVENT) {
                     pb.reset(c.buf, c.from[p], c.to[p]);
                     try {
-                        decoder.trackEvent(pb, c.header[p], seq, c.events, c.segment[p]);
+                        decoder.trackEvent(pb, c.header(p, header), seq, c.events, c.segment[p]);
                         packets++;
                     } catch (Pb.Malformed e) {
                         malformed(c.keyAt[p], e.getMessage());
