@@ -214,24 +214,22 @@ public final class PerfettoReader implements TraceReader {
         }
 
         /**
-         * The file split into chunks of whole packets (a scan of the top-level headers only), the
-         * chunks decoded on {@link #threads} threads, and the packets applied here in file order:
+         * The file split into chunks of whole packets (a scan of the top-level headers only, on a
+         * decoding thread while the first chunks are decoded), the chunks decoded on {@link #threads} threads, and the packets applied here in file order:
          * the bundles' recorded calls replayed, every other packet decoded as in {@link #file}.
          */
         private void chunked(ByteBuffer d) {
             int n = d.limit();
-            int[] bounds = top.chunks(d, chunkBytes, MAX_CHUNK_PACKETS);
-            int chunks = top.chunks;
             BuilderSink sink = new BuilderSink(b);
-            try (DecodePipeline pipeline = new DecodePipeline(d, bounds, chunks, threads - 1)) {
-                for (int i = 0; i < chunks; i++) {
-                    PacketChunk c = pipeline.take(i);
+            try (DecodePipeline pipeline = new DecodePipeline(d, top, chunkBytes, MAX_CHUNK_PACKETS, threads - 1)) {
+                PacketChunk c;
+                for (int i = 0; (c = pipeline.take(i)) != null; i++) {
                     boolean go = apply(c, sink);
                     pipeline.release(i);
                     if (!go) {
                         return;
                     }
-                    progress.update(bounds[i + 1], n);
+                    progress.update(pipeline.end(i), n);
                     progress.checkCancelled();
                 }
             }
