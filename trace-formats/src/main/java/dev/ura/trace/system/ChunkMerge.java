@@ -108,44 +108,28 @@ public final class ChunkMerge {
         }
     }
 
-    /**
-     * Appends the segment's slice rows to their threads' operations, as {@code begin} and {@code end}
-     * would: a run of rows of one thread at once (room made once, times copied whole), names asked
-     * for in row order.
-     */
+    /** Appends the segment's slice rows to their threads' operations, as {@code begin} and {@code end} would. */
     private void mergeSlices(int s, SystemTraceBuilder b) {
         SliceCollector slices = b.slices();
-        int[] thread = col.sliceThread;
-        int[] names = col.sliceName;
-        for (int i = col.seg[SLICE][s], e = col.seg[FIELDS + SLICE][s]; i < e; ) {
-            int local = thread[i];
-            int runEnd = i + 1;
-            while (runEnd < e && thread[runEnd] == local) {
-                runEnd++;
-            }
+        for (int i = col.seg[SLICE][s], e = col.seg[FIELDS + SLICE][s]; i < e; i++) {
+            int local = col.sliceThread[i];
             SliceCollector.Ops ops = modelOps[local];
             if (ops == null) {
                 ops = slices.ops(modelThread[local]);
                 modelOps[local] = ops;
             }
-            int k = ops.size;
-            ops.room(k + (runEnd - i));
-            System.arraycopy(col.sliceTs, i, ops.ts, k, runEnd - i);
-            int[] out = ops.name;
-            for (; i < runEnd; i++) {
-                int n = names[i];
-                int id = -1;
-                if (n >= 0) {
-                    id = modelName[n];
-                    if (id < 0) {
-                        byte[] bytes = tab.names[n];
-                        id = b.sliceName(bytes, 0, bytes.length);
-                        modelName[n] = id;
-                    }
-                }
-                out[k++] = id;
+            int n = col.sliceName[i];
+            if (n < 0) {
+                ops.add(col.sliceTs[i], -1);
+                continue;
             }
-            ops.size = k;
+            int id = modelName[n];
+            if (id < 0) {
+                byte[] bytes = tab.names[n];
+                id = b.sliceName(bytes, 0, bytes.length);
+                modelName[n] = id;
+            }
+            ops.add(col.sliceTs[i], id);
         }
     }
 

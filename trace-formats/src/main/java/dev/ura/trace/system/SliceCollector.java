@@ -53,18 +53,6 @@ final class SliceCollector {
         long[] ts = new long[16];
         int[] name = new int[16];
 
-        /** Makes room for {@code n} operations in all. */
-        void room(int n) {
-            if (n > ts.length) {
-                int cap = ts.length;
-                while (cap < n) {
-                    cap *= 2;
-                }
-                ts = Arrays.copyOf(ts, cap);
-                name = Arrays.copyOf(name, cap);
-            }
-        }
-
         void add(long t, int n) {
             if (size == ts.length) {
                 ts = Arrays.copyOf(ts, size * 2);
