@@ -43,6 +43,31 @@ final class PacketDecoder {
             return;
         }
         int end = pb.limit;
+        state(pb, h, seq);
+        if (h.payload != 0) {
+            pb.pos = h.payloadStart;
+            pb.limit = h.payloadEnd;
+            payload(pb, h.payload, h.ts, h.clock, seq);
+        }
+        pb.pos = end;
+        pb.limit = end;
+    }
+
+    /**
+     * A TrackEvent packet (header {@code h}, bytes in {@code pb}) whose event a decoding thread
+     * read into row {@code i} of {@code ev}, admitted to {@code seq}: its interned data, defaults,
+     * time and event, as {@link #packet} would apply them.
+     */
+    void trackEvent(Pb pb, PacketHeader h, Sequence seq, TrackEventFields ev, int i) {
+        int end = pb.limit;
+        state(pb, h, seq);
+        trackEventDecoder.apply(ev, i, time(h.ts, h.clock, seq), seq);
+        pb.pos = end;
+        pb.limit = end;
+    }
+
+    /** The packet's interned data and defaults, into its sequence's state. */
+    private void state(Pb pb, PacketHeader h, Sequence seq) {
         if (h.internStart >= 0 && !seq.lostSinceClear) { // interning while lost could name events wrongly
             pb.pos = h.internStart;
             pb.limit = h.internEnd;
@@ -53,13 +78,6 @@ final class PacketDecoder {
             pb.limit = h.defaultsEnd;
             defaults(pb, seq);
         }
-        if (h.payload != 0) {
-            pb.pos = h.payloadStart;
-            pb.limit = h.payloadEnd;
-            payload(pb, h.payload, h.ts, h.clock, seq);
-        }
-        pb.pos = end;
-        pb.limit = end;
     }
 
     /**
@@ -123,7 +141,7 @@ final class PacketDecoder {
             return ts;
         }
         if (c >= 64 && c <= 127) {
-            long[] s = seq.scopedClocks.get(c);
+            long[] s = seq.scopedClock(c);
             if (s == null) {
                 b.count("packets on a sequence clock that was never defined (skipped)");
                 return Long.MIN_VALUE;
@@ -245,7 +263,7 @@ final class PacketDecoder {
         }
         for (int i = 0; i < n; i++) {
             if (ids[i] >= 64 && ids[i] <= 127) {
-                seq.scopedClocks.put(ids[i], new long[] {values[i], values[boot], units[i], incremental[i] ? 1 : 0,
+                seq.scopedClock(ids[i], new long[] {values[i], values[boot], units[i], incremental[i] ? 1 : 0,
                         values[i]});
             }
         }

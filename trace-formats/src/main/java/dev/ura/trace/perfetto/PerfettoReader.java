@@ -152,6 +152,8 @@ public final class PerfettoReader implements TraceReader {
         final int chunkBytes;
         byte[] scratch = new byte[1 << 16];
         final TopLevelPackets top = new TopLevelPackets();
+        /** A chunk's TrackEvent packet's header, refilled for each. */
+        final PacketHeader header = new PacketHeader();
         /** Merges the decoded chunks' tables into the model (reading thread). */
         final ChunkMerge merge = new ChunkMerge();
         long packets;
@@ -212,24 +214,22 @@ public final class PerfettoReader implements TraceReader {
         }
 
         /**
-         * The file split into chunks of whole packets (a scan of the top-level headers only), the
-         * chunks decoded on {@link #threads} threads, and the packets applied here in file order:
+         * The file split into chunks of whole packets (a scan of the top-level headers only, on a
+         * decoding thread while the first chunks are decoded), the chunks decoded on {@link #threads} threads, and the packets applied here in file order:
          * the bundles' recorded calls replayed, every other packet decoded as in {@link #file}.
          */
         private void chunked(ByteBuffer d) {
             int n = d.limit();
-            int[] bounds = top.chunks(d, chunkBytes, MAX_CHUNK_PACKETS);
-            int chunks = top.chunks;
             BuilderSink sink = new BuilderSink(b);
-            try (DecodePipeline pipeline = new DecodePipeline(d, bounds, chunks, threads - 1)) {
-                for (int i = 0; i < chunks; i++) {
-                    PacketChunk c = pipeline.take(i);
+            try (DecodePipeline pipeline = new DecodePipeline(d, top, chunkBytes, MAX_CHUNK_PACKETS, threads - 1)) {
+                PacketChunk c;
+                for (int i = 0; (c = pipeline.take(i)) != null; i++) {
                     boolean go = apply(c, sink);
                     pipeline.release(i);
                     if (!go) {
                         return;
                     }
-                    progress.update(bounds[i + 1], n);
+                    progress.update(pipeline.end(i), n);
                     progress.checkCancelled();
                 }
             }
@@ -243,6 +243,7 @@ public final class PerfettoReader implements TraceReader {
             int opsFrom = 0;
             c.ops.beginReplay();
             merge.begin(c.tables);
+            Sequence seq;
             for (int p = 0; p < c.packets; p++) {
                 if (c.kind[p] == PacketChunk.RAW) {
                     decode(c.buf, c.from[p], c.to[p], c.keyAt[p]);
@@ -250,8 +251,16 @@ public final class PerfettoReader implements TraceReader {
                         stop(c.keyAt[p], "compressed packets: the content " + bomb);
                         return false;
                     }
-                } else if (decoder.admit(c.seqId[p], c.flags[p], c.dropped[p]) == null) {
+                } else if ((seq = decoder.admit(c.seqId[p], c.flags[p], c.dropped[p])) == null) {
                     packets++; // skipped for lost state, as decode() counts it
+                } else if (c.kind[p] == PacketChunk.TRACK_EVENT) {
+                    pb.reset(c.buf, c.from[p], c.to[p]);
+                    try {
+                        decoder.trackEvent(pb, c.header(p, header), seq, c.events, c.segment[p]);
+                        packets++;
+                    } catch (Pb.Malformed e) {
+                        malformed(c.keyAt[p], e.getMessage());
+                    }
                 } else {
                     if (c.kind[p] == PacketChunk.COLUMNS) {
                         merge.merge(c.segment[p], b);

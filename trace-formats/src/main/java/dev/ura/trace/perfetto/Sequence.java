@@ -23,7 +23,10 @@ final class Sequence {
     long legacyPid = -1;
     long legacyTid = -1;
     /** Sequence-scoped clocks (ids 64..127): snapshot value, boot value, unit, incremental, running abs value. */
-    final Map<Long, long[]> scopedClocks = new HashMap<>();
+    private final Map<Long, long[]> scopedClocks = new HashMap<>();
+    /** The scoped clock asked for last (a writer's packets name one clock, or their defaults do). */
+    private long lastClockId = -1;
+    private long[] lastClock;
     /**
      * Whether the incremental state is unusable: from the start of the sequence until its first
      * clear (nothing says what came before), and after a loss until the next clear.
@@ -57,6 +60,23 @@ final class Sequence {
             return iid < smallNames.length ? smallNames[(int) iid] : null;
         }
         return largeNames.get(iid);
+    }
+
+    /** Scoped clock {@code id}'s state (see {@link #scopedClocks}), null when never defined. */
+    long[] scopedClock(long id) {
+        if (id != lastClockId) {
+            lastClock = scopedClocks.get(id);
+            lastClockId = id;
+        }
+        return lastClock;
+    }
+
+    /** Defines (or redefines) scoped clock {@code id}. */
+    void scopedClock(long id, long[] state) {
+        scopedClocks.put(id, state);
+        if (id == lastClockId) {
+            lastClock = state;
+        }
     }
 
     void clear() {

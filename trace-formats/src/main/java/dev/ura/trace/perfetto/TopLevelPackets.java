@@ -1,7 +1,6 @@
 package dev.ura.trace.perfetto;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 /**
  * The file's top level ({@code key 0x0A, varint length, packet} to the end), header by header,
@@ -16,8 +15,8 @@ final class TopLevelPackets {
     /** Where and why the top-level packets stop being readable (null: they do not). */
     int badAt;
     String bad;
-    /** Chunks found by {@link #chunks}. */
-    int chunks;
+    /** Where {@link #nextChunk} goes on from. */
+    private int scanned;
 
     /**
      * Reads the header at {@code pos}; false, with {@link #badAt} and {@link #bad} set, when it is
@@ -61,34 +60,24 @@ final class TopLevelPackets {
     }
 
     /**
-     * Splits the readable packets into chunks of whole packets, each at least {@code chunkBytes}
-     * long or {@code maxPackets} packets (the last one shorter): chunk i is {@code [bounds[i],
-     * bounds[i + 1])}, {@link #chunks} of them; {@link #bad} says whether the file stops being
-     * readable after them.
+     * The end of the next chunk of whole readable packets after the previous one (the first starts
+     * at 0): at least {@code chunkBytes} long or {@code maxPackets} packets, the last one shorter;
+     * -1 when no readable packet is left ({@link #bad} then says whether the file stops being
+     * readable there). Called chunk after chunk, so decoding can start before the scan ends.
      */
-    int[] chunks(ByteBuffer d, int chunkBytes, int maxPackets) {
+    int nextChunk(ByteBuffer d, int chunkBytes, int maxPackets) {
         int n = d.limit();
-        int[] bounds = new int[16];
-        chunks = 0;
+        int start = scanned;
+        int pos = start;
         int inChunk = 0;
-        int pos = 0;
         while (pos < n && read(d, pos, n)) {
             pos = end;
-            if (++inChunk >= maxPackets || pos - bounds[chunks] >= chunkBytes) {
-                bounds = room(bounds);
-                bounds[++chunks] = pos;
-                inChunk = 0;
+            if (++inChunk >= maxPackets || pos - start >= chunkBytes) {
+                break;
             }
         }
-        if (pos > bounds[chunks]) {
-            bounds = room(bounds);
-            bounds[++chunks] = pos;
-        }
-        return bounds;
-    }
-
-    private int[] room(int[] bounds) {
-        return chunks + 2 > bounds.length ? Arrays.copyOf(bounds, bounds.length * 2) : bounds;
+        scanned = pos;
+        return pos > start ? pos : -1;
     }
 
     private boolean bad(int at, String what) {

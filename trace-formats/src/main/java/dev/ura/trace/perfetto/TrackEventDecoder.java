@@ -13,6 +13,8 @@ final class TrackEventDecoder {
     private final SystemTraceBuilder b;
     private final ClockConverter clocks;
     private final TrackEvents trackEvents = new TrackEvents();
+    /** The one event of the packet decoded here (reused). */
+    private final TrackEventFields direct = new TrackEventFields();
 
     TrackEventDecoder(SystemTraceBuilder b, ClockConverter clocks) {
         this.b = b;
@@ -114,40 +116,22 @@ final class TrackEventDecoder {
         }
     }
 
+    /** A TrackEvent decoded here, at packet time {@code ts} (BOOTTIME, Long.MIN_VALUE when none). */
     void trackEvent(Pb pb, long ts, Sequence seq) {
-        int type = 0;
-        long uuid = -1;
-        String name = null;
-        long nameIid = -1;
-        double value = 0;
-        long[] flows = null;
-        long[] ends = null;
-        long deltaUs = Long.MIN_VALUE;
-        long absoluteUs = Long.MIN_VALUE;
-        long[] extraValues = null;
-        long[] extraTracks = null;
-        long[] extraDoubles = null;
-        long[] extraDoubleTracks = null;
-        while (pb.more()) {
-            int f = pb.field();
-            switch (f) {
-                case 1 -> deltaUs = pb.varintOrSkip();
-                case 16 -> absoluteUs = pb.varintOrSkip();
-                case 12 -> extraValues = ids(pb, extraValues, false);
-                case 31 -> extraTracks = ids(pb, extraTracks, false);
-                case 46 -> extraDoubles = ids(pb, extraDoubles, true);
-                case 45 -> extraDoubleTracks = ids(pb, extraDoubleTracks, false);
-                case 9 -> type = (int) pb.varintOrSkip();
-                case 11 -> uuid = pb.varintOrSkip();
-                case 23 -> name = pb.stringOrSkip();
-                case 10 -> nameIid = pb.varintOrSkip();
-                case 30 -> value = pb.varintOrSkip();
-                case 44 -> value = pb.wire == 1 ? Double.longBitsToDouble(pb.fixed64()) : skip(pb);
-                case 47, 36 -> flows = flowIds(pb, flows);
-                case 48, 42 -> ends = flowIds(pb, ends);
-                default -> pb.skip();
-            }
-        }
+        direct.clear();
+        apply(direct, direct.read(pb), ts, seq);
+    }
+
+    /**
+     * Event {@code i} of {@code ev}, read from its bytes before (here or on a decoding thread), with
+     * the sequence's state now, in file order: legacy times, interned name, default track, extras.
+     */
+    void apply(TrackEventFields ev, int i, long ts, Sequence seq) {
+        long deltaUs = ev.deltaUs[i];
+        long absoluteUs = ev.absoluteUs[i];
+        String name = ev.name[i];
+        long nameIid = ev.nameIid[i];
+        long uuid = ev.uuid[i];
         // Legacy timestamps (before TracePacket.timestamp): µs on MONOTONIC, deltas from the
         // sequence's ThreadDescriptor; they win over the packet's time, as in the trace processor.
         if (deltaUs != Long.MIN_VALUE) {
@@ -183,10 +167,18 @@ final class TrackEventDecoder {
                 uuid = 0;
             }
         }
-        trackEvents.event(uuid, type, ts, name, value, flows, ends);
-        extraCounters(ts, extraValues, extraTracks != null ? extraTracks : seq.defaultExtraCounters, false);
-        extraCounters(ts, extraDoubles, extraDoubleTracks != null ? extraDoubleTracks : seq.defaultExtraDoubleCounters,
-                true);
+        if (ev.arrays[i] == null) { // most events: no flows, no extra counter values
+            trackEvents.event(uuid, ev.type[i], ts, name, ev.value[i], null, null);
+            return;
+        }
+        trackEvents.event(uuid, ev.type[i], ts, name, ev.value[i], ev.array(i, TrackEventFields.FLOWS),
+                ev.array(i, TrackEventFields.ENDS));
+        long[] extraTracks = ev.array(i, TrackEventFields.EXTRA_TRACKS);
+        long[] extraDoubleTracks = ev.array(i, TrackEventFields.EXTRA_DOUBLE_TRACKS);
+        extraCounters(ts, ev.array(i, TrackEventFields.EXTRA_VALUES),
+                extraTracks != null ? extraTracks : seq.defaultExtraCounters, false);
+        extraCounters(ts, ev.array(i, TrackEventFields.EXTRA_DOUBLES),
+                extraDoubleTracks != null ? extraDoubleTracks : seq.defaultExtraDoubleCounters, true);
     }
 
     /** extra_counter_values: one counter sample per value, on the track at the same position. */
@@ -221,14 +213,6 @@ final class TrackEventDecoder {
         return holder[0];
     }
 
-
-    /** Appends a flow id field's values (one fixed64 / varint, or a packed run of fixed64s) to {@code a}. */
-    private static long[] flowIds(Pb pb, long[] a) {
-        long[][] holder = {a};
-        pb.repeatedFixed64(v -> holder[0] = append(holder[0], v));
-        return holder[0];
-    }
-
     private static long[] append(long[] a, long v) {
         if (a == null) {
             return new long[] {v};
@@ -236,10 +220,5 @@ final class TrackEventDecoder {
         long[] n = java.util.Arrays.copyOf(a, a.length + 1);
         n[a.length] = v;
         return n;
-    }
-
-    private static double skip(Pb pb) {
-        pb.skip();
-        return 0;
     }
 }

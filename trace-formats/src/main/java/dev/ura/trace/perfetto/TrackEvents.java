@@ -28,12 +28,17 @@ final class TrackEvents {
     }
 
     private final Map<Long, Track> tracks = new HashMap<>();
-    /** The events, column-wise in file order (names are the sequences' interned instances, not copies). */
+    /**
+     * The events, column-wise in file order (names are the sequences' interned instances, not
+     * copies), in blocks of {@link #BLOCK}: appending never copies what is stored.
+     */
+    private static final int SHIFT = 12;
+    private static final int BLOCK = 1 << SHIFT;
     private int size;
-    private long[] uuids = new long[256];
-    private byte[] types = new byte[256];
-    private long[] times = new long[256];
-    private String[] names = new String[256];
+    private long[][] uuids = new long[4][];
+    private byte[][] types = new byte[4][];
+    private long[][] times = new long[4][];
+    private String[][] names = new String[4][];
     /** Counter values (as double bits) and flow ids, by event index: rare, so kept aside. */
     private final Map<Integer, Double> values = new HashMap<>();
     private final Map<Integer, long[][]> flows = new HashMap<>();
@@ -43,17 +48,24 @@ final class TrackEvents {
     }
 
     void event(long uuid, int type, long ts, String name, double value, long[] flowIds, long[] ends) {
-        if (size == uuids.length) {
-            int n = size * 2;
-            uuids = Arrays.copyOf(uuids, n);
-            types = Arrays.copyOf(types, n);
-            times = Arrays.copyOf(times, n);
-            names = Arrays.copyOf(names, n);
+        int k = size >>> SHIFT;
+        int j = size & (BLOCK - 1);
+        if (j == 0) {
+            if (k == uuids.length) {
+                uuids = Arrays.copyOf(uuids, k * 2);
+                types = Arrays.copyOf(types, k * 2);
+                times = Arrays.copyOf(times, k * 2);
+                names = Arrays.copyOf(names, k * 2);
+            }
+            uuids[k] = new long[BLOCK];
+            types[k] = new byte[BLOCK];
+            times[k] = new long[BLOCK];
+            names[k] = new String[BLOCK];
         }
-        uuids[size] = uuid;
-        types[size] = (byte) Math.max(0, Math.min(Byte.MAX_VALUE, type));
-        times[size] = ts;
-        names[size] = name;
+        uuids[k][j] = uuid;
+        types[k][j] = (byte) Math.max(0, Math.min(Byte.MAX_VALUE, type));
+        times[k][j] = ts;
+        names[k][j] = name;
         if (value != 0) {
             values.put(size, value);
         }
@@ -65,15 +77,26 @@ final class TrackEvents {
 
     /** Applies every event to the builder, in file order. */
     void finish(SystemTraceBuilder b) {
+        // Events come in runs on one track (a writer's thread): its Track is looked up once per run,
+        // not boxed and hashed per event (no track is added from here on).
+        long lastUuid = 0;
+        Track t = null;
+        boolean found = false;
         for (int i = 0; i < size; i++) {
-            long uuid = uuids[i];
-            long ts = times[i];
-            String name = names[i] == null ? "" : names[i];
-            Track t = tracks.get(uuid);
+            int blk = i >>> SHIFT;
+            int j = i & (BLOCK - 1);
+            long uuid = uuids[blk][j];
+            long ts = times[blk][j];
+            String name = names[blk][j] == null ? "" : names[blk][j];
+            if (!found || uuid != lastUuid) {
+                t = tracks.get(uuid);
+                lastUuid = uuid;
+                found = true;
+            }
             long tid = t == null ? 0 : t.tid;
             b.time(ts);
             b.record();
-            switch (types[i]) {
+            switch (types[blk][j]) {
                 case SLICE_BEGIN -> {
                     if (tid > 0) {
                         b.sliceBegin(ts, tid, name);

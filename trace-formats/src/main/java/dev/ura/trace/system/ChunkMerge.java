@@ -151,6 +151,14 @@ public final class ChunkMerge {
         byte[] state = c.state;
         short[] cpu = c.cpu;
         int k = c.size;
+        // Times and kinds are copied as they are, whole runs at once (around the skipped hint).
+        int firstRun = (skip < 0 ? to : skip) - from;
+        System.arraycopy(col.evTs, from, ts, k, firstRun);
+        System.arraycopy(col.evKind, from, kind, k, firstRun);
+        if (skip >= 0) {
+            System.arraycopy(col.evTs, skip + 1, ts, k + firstRun, to - skip - 1);
+            System.arraycopy(col.evKind, skip + 1, kind, k + firstRun, to - skip - 1);
+        }
         long switches = 0;
         long wakings = 0;
         // prev_state reads by the kernel version known now, as the direct decode's switch would.
@@ -161,8 +169,6 @@ public final class ChunkMerge {
                 continue;
             }
             byte kd = col.evKind[i];
-            ts[k] = col.evTs[i];
-            kind[k] = kd;
             ca[k] = mapped(col.evA[i]);
             cb[k] = mapped(col.evB[i]);
             if (kd == CpuEvents.SWITCH) {
