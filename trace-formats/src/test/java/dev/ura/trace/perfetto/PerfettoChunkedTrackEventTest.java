@@ -33,25 +33,7 @@ class PerfettoChunkedTrackEventTest {
 
     private static byte[] packet(int seq, long ts, Long clock, long flags, ProtoWriter interned, ProtoWriter defaults,
                                  int payloadField, ProtoWriter payload) {
-        ProtoWriter p = new ProtoWriter();
-        if (ts >= 0) {
-            p.varint(8, ts);
-        }
-        if (clock != null) {
-            p.varint(58, clock);
-        }
-        p.varint(10, seq);
-        if (flags != 0) {
-            p.varint(13, flags);
-        }
-        if (interned != null) {
-            p.message(12, interned);
-        }
-        if (defaults != null) {
-            p.message(59, defaults);
-        }
-        p.message(payloadField, payload);
-        return new ProtoWriter().message(1, p).toByteArray();
+        return TrackEventTest.packet(seq, ts, clock, flags, interned, defaults, payloadField, payload);
     }
 
     /** Every kind of TrackEvent field on two SDK sequences and one legacy one, plus two malformed events. */

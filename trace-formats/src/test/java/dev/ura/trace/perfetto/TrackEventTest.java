@@ -31,6 +31,12 @@ class TrackEventTest {
 
     private static byte[] packet(long ts, Long clock, long flags, ProtoWriter interned, ProtoWriter defaults,
                                  int payloadField, ProtoWriter payload) {
+        return packet(SEQ, ts, clock, flags, interned, defaults, payloadField, payload);
+    }
+
+    /** A trace packet of sequence {@code seq} holding {@code payload} in field {@code payloadField} (also used by PerfettoChunkedTrackEventTest). */
+    static byte[] packet(int seq, long ts, Long clock, long flags, ProtoWriter interned, ProtoWriter defaults,
+                                 int payloadField, ProtoWriter payload) {
         ProtoWriter p = new ProtoWriter();
         if (ts >= 0) {
             p.varint(8, ts);
@@ -38,7 +44,7 @@ class TrackEventTest {
         if (clock != null) {
             p.varint(58, clock);
         }
-        p.varint(10, SEQ);
+        p.varint(10, seq);
         if (flags != 0) {
             p.varint(13, flags);
         }
