@@ -205,21 +205,7 @@ class PerfettoChunkedReadTest {
     void cutAndCorruptedFilesWarnOrFailTheSameWay() {
         byte[] good = PerfettoTraceWriter.write(ClickWorkerNetworkScenario.script(),
                 PerfettoTraceWriter.Options.plain().withCompact());
-        Random r = new Random(7);
-        for (int round = 0; round < 200; round++) {
-            byte[] b = good.clone();
-            int flips = 1 + r.nextInt(6);
-            for (int i = 0; i < flips; i++) {
-                b[r.nextInt(b.length)] = (byte) r.nextInt(256);
-            }
-            if (round % 3 == 0) {
-                b = Arrays.copyOf(b, r.nextInt(b.length) + 1);
-            }
-            String expected = outcome(ONE, b);
-            for (PerfettoReader reader : CHUNKED) {
-                assertThat(outcome(reader, b)).as("round " + round).isEqualTo(expected);
-            }
-        }
+        assertCorruptedCopiesReadAlike(good, 7, 200, CHUNKED);
     }
 
     @Test
@@ -243,6 +229,28 @@ class PerfettoChunkedReadTest {
         assertThat(updates[0]).isEqualTo(1);
         assertThat(Thread.getAllStackTraces().keySet())
                 .noneMatch(t -> t.getName().startsWith("ura-perfetto-decode") && t.isAlive());
+    }
+
+    /**
+     * {@code rounds} copies of {@code good} with 1–6 bytes changed at random (every third also cut
+     * short): each {@code chunked} reader must give what one thread gives, model or error.
+     */
+    static void assertCorruptedCopiesReadAlike(byte[] good, long seed, int rounds, List<PerfettoReader> chunked) {
+        Random r = new Random(seed);
+        for (int round = 0; round < rounds; round++) {
+            byte[] b = good.clone();
+            int flips = 1 + r.nextInt(6);
+            for (int i = 0; i < flips; i++) {
+                b[r.nextInt(b.length)] = (byte) r.nextInt(256);
+            }
+            if (round % 3 == 0) {
+                b = Arrays.copyOf(b, r.nextInt(b.length) + 1);
+            }
+            String expected = outcome(ONE, b);
+            for (PerfettoReader reader : chunked) {
+                assertThat(outcome(reader, b)).as("round " + round).isEqualTo(expected);
+            }
+        }
     }
 
     private static String outcome(PerfettoReader reader, byte[] b) {

@@ -12,9 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -128,29 +126,7 @@ class PerfettoChunkedTrackEventTest {
     @Test
     void corruptedTrackEventFilesWarnOrFailTheSameWay() {
         byte[] good = SdkTrackEventWriter.write(ClickWorkerNetworkScenario.script());
-        Random r = new Random(11);
-        for (int round = 0; round < 150; round++) {
-            byte[] b = good.clone();
-            int flips = 1 + r.nextInt(6);
-            for (int i = 0; i < flips; i++) {
-                b[r.nextInt(b.length)] = (byte) r.nextInt(256);
-            }
-            if (round % 3 == 0) {
-                b = Arrays.copyOf(b, r.nextInt(b.length) + 1);
-            }
-            String expected = outcome(ONE, b);
-            for (PerfettoReader reader : CHUNKED) {
-                assertThat(outcome(reader, b)).as("round " + round).isEqualTo(expected);
-            }
-        }
-    }
-
-    private static String outcome(PerfettoReader reader, byte[] b) {
-        try {
-            return ModelFingerprint.text(read(reader, b));
-        } catch (TraceFormatException e) {
-            return "error " + e.getMessage();
-        }
+        PerfettoChunkedReadTest.assertCorruptedCopiesReadAlike(good, 11, 150, CHUNKED);
     }
 
     private static Trace read(PerfettoReader reader, byte[] b) throws TraceFormatException {
