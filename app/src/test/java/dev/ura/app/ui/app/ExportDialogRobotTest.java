@@ -47,7 +47,11 @@ class ExportDialogRobotTest extends ExplorerRobotBase {
         robot.waitForIdle();
     }
 
-    private JFileChooserFixture exportDialog() {
+    private JFileChooserFixture exportDialog() throws InterruptedException {
+        // Right after a chooser closes, the X server may still have its window under the pointer:
+        // the click on File then went to it ("never showed a pop-up menu", once in a CI run). Wait
+        // until the server reports the pointer over the menu bar, as ExplorerRobotBase.open does.
+        dev.ura.workload.SwingPrograms.pointerOver(robot, frame.getJMenuBar());
         window.menuItemWithPath("File", "Export Response…").click();
         return JFileChooserFinder.findFileChooser().withTimeout(30_000).using(robot);
     }
